@@ -1,0 +1,159 @@
+import { esc, scriptJson } from './html.js'
+import type { SampleCity, SampleOffer } from './sample-home.js'
+
+/** A page as the site served it. */
+export interface SamplePage {
+  readonly url: string
+  readonly body: string
+  readonly contentType: string
+}
+
+const ORIGIN = 'https://www.pararius.com'
+const CARDS_PER_PAGE = 30
+
+/** pararius.com prints amounts the English way: "€1,240". */
+const euro = (amount: number) => `€${amount.toLocaleString('en-US')}`
+
+const TYPE_WORD = { apartment: 'Flat', house: 'House', room: 'Room' } as const
+
+/**
+ * Pararius detail pages in the markup of the real pages recorded from pararius.com on 2024-11-02
+ * (`sources/pararius/fixtures/`): title, location, price summary, the `dl.listing-features` rows, breadcrumbs and
+ * the House/Product JSON-LD block; scripts, styles, ads and navigation are left out.
+ */
+export function parariusDetailPage(offer: SampleOffer, city: SampleCity): SamplePage {
+  const { home, pararius } = offer
+  if (!pararius) throw new Error('not a Pararius offer')
+  const word = TYPE_WORD[home.dwelling]
+  const pc = `${home.postcode.slice(0, 4)} ${home.postcode.slice(4)}`
+  const priceText = offer.price === null ? 'Price on request' : `${euro(offer.price)} per month`
+  const [yyyy, mm, dd] = (offer.listedAt ?? '2026-11-01').split('-')
+  const features: [string, string, string][] = [
+    ['Rental price', 'for_rent_price', priceText],
+    ['Offered since', 'offered_since', `${dd}-${mm}-${yyyy}`],
+    ['Status', 'status', 'For rent'],
+    ['Available', 'acceptance', 'Immediately'],
+    ['Interior', 'interior', pararius.interior ?? ''],
+    ['Living area', 'surface_area', `${home.area} m²`],
+    ['Type of house', 'dwelling_type', word],
+    ['Year of construction', 'construction_period', home.yearBuilt ? String(home.yearBuilt) : ''],
+    ['Number of rooms', 'number_of_rooms', offer.rooms ? String(offer.rooms) : ''],
+    ['Energy rating', 'energy_label', home.energyLabel ?? ''],
+  ]
+  const jsonLd = {
+    '@context': 'http://schema.org/',
+    '@type': ['House', 'Product'],
+    '@id': pararius.url,
+    name: home.street,
+    description: `${word} for rent in ${home.city}${home.district ? ` in the ${home.district} district` : ''}.`,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: home.street,
+      addressLocality: home.city,
+      addressRegion: home.district,
+      postalCode: home.postcode,
+    },
+    numberOfRooms: offer.rooms
+      ? [{ '@type': 'QuantitativeValue', value: offer.rooms, unitText: 'room' }]
+      : [],
+    floorSize: { '@type': 'QuantitativeValue', value: home.area, unitText: 'MTK' },
+    offers: {
+      '@type': 'Offer',
+      businessFunction: 'sell',
+      ...(offer.price === null ? {} : { price: offer.price.toFixed(2) }),
+      priceCurrency: 'EUR',
+      validFrom: offer.listedAt,
+      url: pararius.url,
+      availability: 'http://schema.org/LimitedAvailability',
+    },
+  }
+  const body = `<!DOCTYPE html>
+<html lang="en"><head>
+<title>${esc(word)} for rent: ${esc(home.street)}, ${esc(home.city)}${offer.price === null ? '' : ` for ${euro(offer.price)}`}</title>
+<meta charset="UTF-8">
+<meta name="robots" content="index,follow">
+<link rel="alternate" hreflang="en" href="${esc(pararius.url)}">
+<link rel="canonical" href="${esc(pararius.url)}">
+<script type="application/ld+json">${scriptJson(jsonLd)}</script>
+</head><body class="page">
+<main role="main" class="page__main">
+<div class="page__row page__row--breadcrumbs"><ol class="breadcrumbs">
+<li class="breadcrumbs__item"><a href="/apartments/nederland" class="breadcrumbs__link">Rent</a></li>
+<li class="breadcrumbs__item"><a href="/apartments/${city.slug}" class="breadcrumbs__link">${esc(home.city)}</a></li>
+<li class="breadcrumbs__item">${esc(home.street)}</li>
+</ol></div>
+<section class="page__details page__details--summary">
+<div class="listing-detail-summary"><div class="listing-detail-summary__primary-information">
+<h1 class="listing-detail-summary__title">For rent: ${esc(word)} ${esc(home.street)} in ${esc(home.city)}</h1>
+<div class="listing-detail-summary__location">${pc}${home.district ? ` (${esc(home.district)})` : ''}</div>
+<div class="listing-detail-summary__price"><span class="listing-detail-summary__price-main">${offer.price === null ? 'Price on request' : euro(offer.price)}${offer.price === null ? '' : '<span class="listing-detail-summary__price-postfix">per month</span>'}</span></div>
+</div></div>
+</section>
+<div class="listing-main-information__description"><div class="listing-detail-description"><div class="listing-detail-description__content">
+<h2 class="listing-detail-description__title">Description</h2>
+<p>${esc(jsonLd.description)}</p>
+</div></div></div>
+<section class="page__details page__details--features">
+<h2 class="page__heading page__heading--sub">Transfer</h2>
+<div class="listing-features"><dl class="listing-features__list">
+${features
+  .filter(([, , value]) => value !== '')
+  .map(
+    ([term, modifier, value]) =>
+      `<dt class="listing-features__term">${term}</dt>\n<dd class="listing-features__description listing-features__description--${modifier}"><span class="listing-features__main-description">${esc(value)}</span></dd>`,
+  )
+  .join('\n')}
+</dl></div>
+</section>
+</main></body></html>
+`
+  return { url: pararius.url, body, contentType: 'text/html; charset=UTF-8' }
+}
+
+/** Search result pages (`/apartments/{city}`, `/page-2`, …) with the real card markup and pagination. */
+export function parariusSearchPages(offers: readonly SampleOffer[], city: SampleCity): SamplePage[] {
+  const pages: SamplePage[] = []
+  const count = Math.max(1, Math.ceil(offers.length / CARDS_PER_PAGE))
+  for (let p = 1; p <= count; p++) {
+    const url = p === 1 ? `${ORIGIN}/apartments/${city.slug}` : `${ORIGIN}/apartments/${city.slug}/page-${p}`
+    const cards = offers.slice((p - 1) * CARDS_PER_PAGE, p * CARDS_PER_PAGE).map((offer) => {
+      const { home, pararius } = offer
+      const path = new URL(pararius!.url).pathname
+      return `<section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-listing-search-item-id="${pararius!.id}">
+<div class="listing-search-item__content">
+<h2 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${TYPE_WORD[home.dwelling]} ${esc(home.street)}</a></h2>
+<div class="listing-search-item__sub-title">${home.postcode.slice(0, 4)} ${home.postcode.slice(4)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>
+<div class="listing-search-item__price">${offer.price === null ? 'Price on request' : `${euro(offer.price)} per month`}</div>
+<div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">
+<li class="illustrated-features__item illustrated-features__item--surface-area">${home.area} m²</li>
+${offer.rooms ? `<li class="illustrated-features__item illustrated-features__item--number-of-rooms">${offer.rooms} rooms</li>` : ''}
+</ul></div>
+</div></section>`
+    })
+    const next =
+      p < count
+        ? `<li class="pagination__item pagination__item--next"><a class="pagination__link pagination__link--next" href="/apartments/${city.slug}/page-${p + 1}">Next</a></li>`
+        : ''
+    const body = `<!DOCTYPE html>
+<html lang="en"><head><title>Apartments for rent in ${esc(city.name)} - Pararius.com</title><meta charset="UTF-8">
+<link rel="canonical" href="${url}"></head>
+<body class="page page--search"><main class="page__content" id="main">
+<div class="search-list-header"><h1 class="search-list-header__title">Apartments for rent in ${esc(city.name)}</h1>
+<span class="search-list-header__count">${offers.length} results</span></div>
+<ul class="search-list">
+${cards.map((card) => `<li class="search-list__item search-list__item--listing">${card}</li>`).join('\n')}
+</ul>
+<div class="pagination"><ul class="pagination__list">${next}</ul></div>
+</main></body></html>
+`
+    pages.push({ url, body, contentType: 'text/html; charset=UTF-8' })
+  }
+  return pages
+}
+
+/** pararius.com's robots.txt as it matters to us: search and detail pages allowed, accounts not. */
+export const PARARIUS_ROBOTS: SamplePage = {
+  url: `${ORIGIN}/robots.txt`,
+  body: 'User-agent: *\nDisallow: /account/\nDisallow: /login\nDisallow: /*?*sort=\n',
+  contentType: 'text/plain',
+}

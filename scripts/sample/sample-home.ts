@@ -1,0 +1,56 @@
+/** A home in the bundled sample: where the BAG puts it and what it is. */
+export interface SampleHome {
+  /** BAG verblijfsobject id. */
+  readonly vboId: string
+  readonly numId: string
+  /** The city as listing sites print it ("Den Haag"). */
+  readonly city: string
+  readonly gemeente: string
+  readonly street: string
+  /** "1012ES". */
+  readonly postcode: string
+  readonly huisnummer: number
+  readonly huisletter: string | null
+  readonly toevoeging: string | null
+  /** Living area as listed (m²). */
+  readonly area: number
+  /** BAG gebruiksoppervlakte (m²): a little above the listed living area, as in reality. */
+  readonly bagArea: number
+  readonly yearBuilt: number | null
+  readonly energyLabel: string | null
+  readonly dwelling: 'apartment' | 'house' | 'room'
+  readonly district: string | null
+}
+
+/** One listing of a home on one source. */
+export interface SampleOffer {
+  readonly home: SampleHome
+  readonly type: 'rent' | 'buy'
+  /** EUR (per month for rent); null when the price is on request. */
+  readonly price: number | null
+  readonly rooms: number | null
+  readonly listedAt: string | null
+  /** Source-specific fields (URLs, ids, texts as the site prints them). */
+  readonly pararius?: { readonly url: string; readonly id: string; readonly interior: string | null }
+}
+
+/** The BAG facts of one city in the sample: gemeente code and woonplaats. */
+export interface SampleCity {
+  readonly name: string
+  /** The BAG woonplaats name ("'s-Gravenhage" for Den Haag). */
+  readonly woonplaats: string
+  readonly woonplaatsId: string
+  readonly gemeente: string
+  /** Pararius's city slug. */
+  readonly slug: string
+}
+
+/** The sample's cities, with their real gemeente codes. Woonplaats ids are real where known to us. */
+export const SAMPLE_CITIES: readonly SampleCity[] = [
+  { name: 'Amsterdam', woonplaats: 'Amsterdam', woonplaatsId: '3594', gemeente: '0363', slug: 'amsterdam' },
+  { name: 'Rotterdam', woonplaats: 'Rotterdam', woonplaatsId: '3086', gemeente: '0599', slug: 'rotterdam' },
+  { name: 'Den Haag', woonplaats: "'s-Gravenhage", woonplaatsId: '1245', gemeente: '0518', slug: 'den-haag' },
+  { name: 'Utrecht', woonplaats: 'Utrecht', woonplaatsId: '3295', gemeente: '0344', slug: 'utrecht' },
+  { name: 'Eindhoven', woonplaats: 'Eindhoven', woonplaatsId: '2656', gemeente: '0772', slug: 'eindhoven' },
+  { name: 'Groningen', woonplaats: 'Groningen', woonplaatsId: '3386', gemeente: '0014', slug: 'groningen' },
+]

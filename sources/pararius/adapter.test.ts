@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createPage } from '../../src/kit/index.js'
+import { listingSchema } from '../../src/kit/listing.js'
+import pararius, { citySlug } from './adapter.js'
+import { listingIdFromUrl, offerFromUrl } from './listing-markup.js'
+
+const FIXTURES = join(import.meta.dirname, 'fixtures')
+const page = (file: string, url: string, label: 'list' | 'detail') =>
+  createPage({ url, label }, url, 200, readFileSync(join(FIXTURES, file), 'utf8'))
+
+describe('pararius detail pages (real pages recorded 2024-11-02)', () => {
+  it('reads every field of the Oss flat', () => {
+    const url = 'https://www.pararius.com/apartment-for-rent/oss/00e04215/driek-van-erpstraat'
+    const listing = pararius.parseDetailPage!(page('detail-00e04215_driek-van-erpstraat.html', url, 'detail'))
+    expect(listingSchema.parse(listing)).toMatchObject({
+      sourceListingId: '00e04215',
+      url,
+      type: 'rent',
+      price: 1240,
+      surfaceArea: 52,
+      rooms: 2,
+      energyLabel: 'C',
+      yearBuilt: 1974,
+      dwellingType: 'apartment',
+      street: 'Driek van Erpstraat',
+      houseNumber: null,
+      postcode: '5341AK',
+      city: 'Oss',
+      listedAt: '2024-10-21',
+    })
+  })
+
+  it('parses all five into valid listings', () => {
+    const files = readdirSync(FIXTURES).filter((f) => f.startsWith('detail-') && f.endsWith('.html'))
+    expect(files).toHaveLength(5)
+    for (const file of files) {
+      const html = readFileSync(join(FIXTURES, file), 'utf8')
+      const url = /<link rel="canonical" href="([^"]+)"/.exec(html)![1]!
+      const result = listingSchema.safeParse(
+        pararius.parseDetailPage!(createPage({ url, label: 'detail' }, url, 200, html)),
+      )
+      expect(result.success, `${file}: ${result.error?.message}`).toBe(true)
+    }
+  })
+
+  it('throws a ParseError on a page that is not a listing', () => {
+    const url = 'https://www.pararius.com/apartments/amsterdam'
+    expect(() =>
+      pararius.parseDetailPage!(
+        createPage({ url, label: 'detail' }, url, 200, '<html><body>Hi</body></html>'),
+      ),
+    ).toThrow(/Not a listing/)
+  })
+})
+
+describe('pararius search pages', () => {
+  it('yields absolute detail URLs on the same host and the next page', () => {
+    const url = 'https://www.pararius.com/apartments/amsterdam'
+    const result = pararius.parseListPage(page('list-amsterdam.html', url, 'list'))
+    expect(result.detailRequests!.length).toBe(30)
+    for (const request of result.detailRequests!) {
+      expect(new URL(request.url).host).toBe('www.pararius.com')
+      expect(listingIdFromUrl(request.url)).toMatch(/^[0-9a-f]{8}$/)
+    }
+    expect(result.nextRequest?.url).toBe('https://www.pararius.com/apartments/amsterdam/page-2')
+  })
+  it('says "no results" instead of yielding nothing when the search is empty', () => {
+    const url = 'https://www.pararius.com/apartments/nowhere'
+    const html =
+      '<h2 class="no-search-results__title">No results</h2><section class="listing-search-item"><a class="listing-search-item__link--title" href="/apartment-for-rent/x/0123abcd/y">nearby</a></section>'
+    expect(pararius.parseListPage(createPage({ url, label: 'list' }, url, 200, html))).toEqual({
+      noResults: true,
+    })
+  })
+})
+
+describe('pararius URLs', () => {
+  it('maps cities to its slugs', () => {
+    expect(citySlug('Den Haag')).toBe('den-haag')
+    expect(citySlug("'s-Gravenhage")).toBe('den-haag')
+    expect(citySlug('Alphen aan den Rijn')).toBe('alphen-aan-den-rijn')
+  })
+  it('reads the offer type from .com and .nl detail URLs', () => {
+    expect(offerFromUrl('https://www.pararius.com/house-for-rent/utrecht/0123abcd/x')).toEqual({
+      type: 'rent',
+      dwellingType: 'house',
+    })
+    expect(offerFromUrl('https://www.pararius.nl/appartement-te-koop/delft/0123abcd/x')).toEqual({
+      type: 'buy',
+      dwellingType: 'apartment',
+    })
+  })
+})

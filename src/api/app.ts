@@ -1,0 +1,184 @@
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
+import type { Config } from '../config.js'
+import type { Store } from '../store/database.js'
+import { createKeyChecker } from './api-keys.js'
+import { type ParameterError, problem, sendProblem } from './problem.js'
+import { createLimiter, setRateLimitHeaders } from './rate-limit.js'
+import { createReadModel, type ReadModel } from './read-model.js'
+import { registerHealthRoutes } from './routes/health.js'
+import { registerListingRoutes } from './routes/listings.js'
+import { registerPropertyRoutes } from './routes/properties.js'
+
+/** What the app needs: a read-only store and the settings. */
+export interface AppOptions {
+  readonly store: Store
+  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'anonRateLimitPerMinute'>
+  /** Log requests with pino. @default false */
+  readonly logger?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The SHA-256 of the caller's valid key; set by the /v1 auth hook. */
+    apiKeyHash: string
+  }
+  interface FastifyInstance {
+    readModel: ReadModel
+  }
+}
+
+const WINDOW_MS = 60_000
+/** Every route the API has, for 405s: a known path with an unknown method. */
+const KNOWN_PATHS = [
+  /^\/v1\/listings\/?$/,
+  /^\/v1\/properties\/[^/]+\/?$/,
+  /^\/healthz$/,
+  /^\/openapi\.json$/,
+]
+
+/** Builds the read-only HTTP API. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024,
+    return503OnClosing: true,
+    // A malformed URL (bad percent-encoding) or content type is the client's error, reported as a problem.
+    frameworkErrors: (error, _request, reply) => {
+      sendProblem(
+        reply,
+        problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
+      )
+    },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorateRequest('apiKeyHash', '')
+  app.decorate('readModel', createReadModel(options.store))
+
+  await app.register(rateLimit, { global: false })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'propdata API',
+        version: '1.0.0',
+        description:
+          'Dutch housing data: listings from every connected site, deduplicated per home, and one Golden Record per BAG object with a back-tested valuation. Data changes once a night.',
+      },
+      components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { persistAuthorization: true, tryItOutEnabled: true },
+  })
+
+  const keys = createKeyChecker(options.store, options.config.envApiKeys)
+  const perKey = createLimiter(
+    app,
+    options.config.rateLimitPerMinute,
+    WINDOW_MS,
+    (r) => `key:${r.apiKeyHash}`,
+  )
+  const perAddress = createLimiter(app, options.config.anonRateLimitPerMinute, WINDOW_MS, (r) => `ip:${r.ip}`)
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = toParameterErrors(error.validation)
+      return sendProblem(
+        reply,
+        problem(
+          400,
+          `Invalid ${errors.map((e) => e.parameter).join(', ')}: ${errors.map((e) => e.message).join('; ')}`,
+          errors,
+        ),
+      )
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendProblem(reply, problem(error.statusCode, error.message))
+    }
+    request.log.error(error)
+    return sendProblem(reply, problem(500, 'Something went wrong on our side; it has been logged.'))
+  })
+  app.setNotFoundHandler(notFound)
+
+  registerHealthRoutes(app)
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(
+    async (v1) => {
+      // Authentication comes before anything else, validation included: an unknown key learns nothing.
+      v1.addHook('onRequest', async (request, reply) => {
+        const header = request.headers['x-api-key']
+        const hash = keys.check(Array.isArray(header) ? undefined : header)
+        if (!hash) {
+          const decision = await perAddress(request)
+          if (decision.exceeded) {
+            setRateLimitHeaders(reply, 'anonymous', decision, WINDOW_MS / 1000)
+            return sendProblem(reply, problem(429, 'Too many requests without a valid key from this address'))
+          }
+          return sendProblem(reply, problem(401, 'A valid X-API-Key header is required'))
+        }
+        request.apiKeyHash = hash
+        const decision = await perKey(request)
+        setRateLimitHeaders(reply, 'default', decision, WINDOW_MS / 1000)
+        if (decision.exceeded) {
+          return sendProblem(
+            reply,
+            problem(429, `Rate limit of ${decision.limit} requests a minute exceeded`),
+          )
+        }
+      })
+      registerListingRoutes(v1)
+      registerPropertyRoutes(v1)
+      // Registered inside /v1 so the auth hook runs first: an unknown /v1 path without a key is a 401 too.
+      v1.setNotFoundHandler(notFound)
+    },
+    { prefix: '/v1' },
+  )
+  return app
+}
+
+/** 405 with `Allow` for a known path and another method; 404 otherwise. */
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? ''
+  if (KNOWN_PATHS.some((p) => p.test(path))) {
+    reply.header('Allow', 'GET, HEAD')
+    return sendProblem(reply, problem(405, `${request.method} is not allowed here; use GET`))
+  }
+  return sendProblem(reply, problem(404, `No route ${path}`))
+}
+
+/** Names each invalid parameter: unknown keys one by one, others by their path. */
+function toParameterErrors(validation: FastifyError['validation']): ParameterError[] {
+  const out: ParameterError[] = []
+  for (const item of validation ?? []) {
+    const keys = (item.params as { keys?: unknown }).keys
+    if (item.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+      for (const key of keys)
+        out.push({ parameter: String(key), message: `unknown parameter ${String(key)}` })
+      continue
+    }
+    const parameter = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'
+    out.push({ parameter, message: item.message ?? 'invalid' })
+  }
+  return out
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** Bumped when the response shapes change, so a deploy invalidates clients' copies even within one generation. */
+export const REPRESENTATION_VERSION = 'v1'
+
+/**
+ * Sets the validators for data of `generation` and answers 304 when the client already has it. Responses only
+ * change when a new generation is published (once a night), so the generation is the ETag of every resource.
+ */
+export function notModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  published: { generation: number; publishedAt: string },
+): boolean {
+  const etag = `"${REPRESENTATION_VERSION}-g${published.generation}"`
+  reply.header('ETag', etag)
+  reply.header('Last-Modified', new Date(published.publishedAt).toUTCString())
+  reply.header('Cache-Control', 'private, max-age=300, must-revalidate')
+  const ifNoneMatch = request.headers['if-none-match']
+  if (typeof ifNoneMatch !== 'string') return false
+  const matches = ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*')
+  if (matches) reply.code(304).send()
+  return matches
+}

@@ -1,0 +1,218 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import { sql } from 'kysely'
+import { formatListingId } from '../dedupe/index.js'
+import type { FieldProvenance } from '../merge/golden-record.js'
+import { cityKey } from '../normalise/index.js'
+import type { Store } from '../store/database.js'
+import { param, prepareQuery } from '../store/prepared.js'
+import { ANY_KEY as ANY } from '../store/publication.repository.js'
+import type { GoldenRecordRow, ListingRow } from '../store/schema.js'
+import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
+import { LruCache } from './lru-cache.js'
+import type { ListingsQuery } from './schemas.js'
+
+/** The published data as the API serves it, with counts and responses cached per generation. */
+export interface ReadModel {
+  readonly store: Store
+  /** Re-reads the generation when another connection committed; returns the current one. */
+  sync(): { generation: number; publishedAt: string }
+  /** The `/v1/listings` body for a validated query, serialised. */
+  listings(query: ListingsQuery): string
+  /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
+  property(bagId: string): string | null
+  /** Cache sizes, for the memory figures and /metrics. */
+  stats(): { listingResponses: { entries: number; chars: number }; counts: number }
+}
+
+type ListingFields = Omit<ListingRow, 'updated_generation' | 'withdrawn_at'>
+
+const LISTING_SELECT = [
+  'id',
+  'type',
+  'status',
+  'bag_id',
+  'street',
+  'number',
+  'postcode',
+  'city',
+  'city_key',
+  'price',
+  'surface_area',
+  'source_name',
+  'source_url',
+  'sources_json',
+  'listed_at',
+  'first_seen',
+  'last_seen',
+] as const
+
+/** The API's JSON shape of a listing row. */
+export function toApiListing(row: ListingFields) {
+  return {
+    id: formatListingId(row.id),
+    type: row.type,
+    status: row.status,
+    address: { street: row.street, number: row.number, city: row.city, postcode: row.postcode },
+    price: row.price,
+    surface_area: row.surface_area,
+    bag_id: row.bag_id,
+    source: { name: row.source_name, url: row.source_url },
+    sources: JSON.parse(row.sources_json) as { name: string; url: string }[],
+    listed_at: row.listed_at,
+    first_seen: row.first_seen,
+    last_seen: row.last_seen,
+  }
+}
+
+/** Builds the read model over a (read-only) store. */
+export function createReadModel(store: Store): ReadModel {
+  const { db, sqlite } = store
+  const dataVersion = sqlite.prepare('pragma data_version').pluck()
+  const publication = sqlite.prepare<[], { generation: number; published_at: string }>(
+    'select generation, published_at from publication where id = 1',
+  )
+  const countFromTable = prepareQuery<{ city_key: string; type: string }, { n: number }>(
+    sqlite,
+    db
+      .selectFrom('listing_counts')
+      .select('n')
+      .where('city_key', '=', param('city_key'))
+      .where('type', '=', param('type')),
+  )
+  const goldenRecord = prepareQuery<{ bag_id: string }, GoldenRecordRow>(
+    sqlite,
+    db.selectFrom('golden_records').selectAll().where('bag_id', '=', param('bag_id')),
+  )
+  const objectOfAddress = prepareQuery<{ num_id: string }, { object_id: string }>(
+    sqlite,
+    db.selectFrom('bag_addresses').select('object_id').where('num_id', '=', param('num_id')),
+  )
+  const listingsOfHome = prepareQuery<{ bag_id: string }, ListingFields>(
+    sqlite,
+    db
+      .selectFrom('listings')
+      .select(LISTING_SELECT)
+      .where('bag_id', '=', param('bag_id'))
+      .orderBy('status')
+      .orderBy('listed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(sql.lit(50)),
+  )
+  const shapes = new Map<string, { page: BetterSqlite3.Statement; count: BetterSqlite3.Statement }>()
+  const counts = new Map<string, number>()
+  const responses = new LruCache<string>(20_000, 64 * 1024 * 1024)
+  const valuations: ValuationService = createValuationService(store)
+  let version = -1
+  let current = { generation: -1, publishedAt: '' }
+
+  /** One pair of statements per combination of filters present; values are bound by name. */
+  const statementsFor = (q: ListingsQuery) => {
+    const key = `${q.city !== undefined}${q.type !== undefined}${q.min_price !== undefined}${q.max_price !== undefined}`
+    let shape = shapes.get(key)
+    if (!shape) {
+      let base = db.selectFrom('listings').where('status', '=', param('status'))
+      if (q.city !== undefined) base = base.where('city_key', '=', param('city_key'))
+      if (q.type !== undefined) base = base.where('type', '=', param('type'))
+      if (q.min_price !== undefined) base = base.where('price', '>=', param('min_price'))
+      if (q.max_price !== undefined) base = base.where('price', '<=', param('max_price'))
+      shape = {
+        page: prepareQuery(
+          sqlite,
+          base
+            .select(LISTING_SELECT)
+            .orderBy('listed_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(param('limit'))
+            .offset(param('offset')),
+        ),
+        count: prepareQuery(
+          sqlite,
+          base.select((eb) => eb.fn.countAll<number>().as('n')),
+        ),
+      }
+      shapes.set(key, shape)
+    }
+    return shape
+  }
+
+  const sync = () => {
+    const v = dataVersion.get() as number
+    if (v !== version) {
+      version = v
+      const row = publication.get()!
+      if (row.generation !== current.generation) {
+        counts.clear()
+        responses.clear()
+        valuations.reset()
+      }
+      current = { generation: row.generation, publishedAt: row.published_at }
+    }
+    return current
+  }
+
+  return {
+    store,
+    sync,
+    listings(q) {
+      const page = q.page ?? 1
+      const pageSize = q.page_size ?? 20
+      const status = q.status ?? 'active'
+      const key = q.city !== undefined ? cityKey(q.city) : undefined
+      const canonical = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${status}|${page}|${pageSize}`
+      const cached = responses.get(canonical)
+      if (cached !== undefined) return cached
+      const values: Record<string, unknown> = { status }
+      if (key !== undefined) values.city_key = key
+      if (q.type !== undefined) values.type = q.type
+      if (q.min_price !== undefined) values.min_price = q.min_price
+      if (q.max_price !== undefined) values.max_price = q.max_price
+      const statements = statementsFor(q)
+      const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${status}`
+      let total = counts.get(countKey)
+      if (total === undefined) {
+        // Without a price filter the count was written at publish; otherwise it is counted once per generation.
+        const precomputed = status === 'active' && q.min_price === undefined && q.max_price === undefined
+        total = precomputed
+          ? (countFromTable.get({ city_key: key ?? ANY, type: q.type ?? ANY })?.n ?? 0)
+          : (statements.count.get(values) as { n: number }).n
+        counts.set(countKey, total)
+      }
+      const offset = (page - 1) * pageSize
+      const rows =
+        offset >= total
+          ? []
+          : (statements.page.all({ ...values, limit: pageSize, offset }) as ListingFields[])
+      const body = JSON.stringify({
+        data: rows.map(toApiListing),
+        meta: { total, page, page_size: pageSize },
+      })
+      responses.set(canonical, body)
+      return body
+    },
+    property(bagId) {
+      const objectId = bagId.slice(4, 6) === '20' ? objectOfAddress.get({ num_id: bagId })?.object_id : bagId
+      if (!objectId) return null
+      const row = goldenRecord.get({ bag_id: objectId })
+      if (!row) return null
+      const valuation = valuations.value(row)
+      return JSON.stringify({
+        bag_id: row.bag_id,
+        nummeraanduiding_id: row.num_id,
+        address: { street: row.street, number: row.number, city: row.city, postcode: row.postcode },
+        building: {
+          year_built: row.year_built,
+          energy_label: row.energy_label,
+          woz_value: row.woz_value,
+          woz_reference_date: row.woz_reference_date,
+          surface_area: row.surface_area,
+          use: row.use_purpose,
+          dwelling_type: row.dwelling_type,
+        },
+        valuation,
+        listings: listingsOfHome.all({ bag_id: row.bag_id }).map(toApiListing),
+        provenance: JSON.parse(row.provenance_json) as Record<string, FieldProvenance | null>,
+      })
+    },
+    stats: () => ({ listingResponses: responses.stats, counts: counts.size }),
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { notModified } from '../conditional.js'
+import { problem, sendProblem } from '../problem.js'
+import { problemSchema, propertyParamsSchema, propertyResponseSchema } from '../schemas.js'
+
+/** `GET /v1/properties/{bag_id}`: the Golden Record of one home. */
+export function registerPropertyRoutes(app: FastifyInstance): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/properties/:bag_id',
+    {
+      schema: {
+        summary: 'Get the Golden Record of a home',
+        description:
+          'By verblijfsobject (or ligplaats/standplaats) id, or by the nummeraanduiding id of one of its addresses. Unknown fields are null.',
+        security: [{ ApiKeyAuth: [] }],
+        params: propertyParamsSchema,
+        response: {
+          200: propertyResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sqlite } = app.readModel.store
+      const body = sqlite.transaction(() => {
+        const published = app.readModel.sync()
+        const record = app.readModel.property(request.params.bag_id)
+        if (record === null) return undefined
+        return notModified(request, reply, published) ? null : record
+      })()
+      if (body === undefined)
+        return sendProblem(reply, problem(404, `No record for BAG id ${request.params.bag_id}`))
+      if (body === null) return reply
+      return reply.type('application/json').send(body as never)
+    },
+  )
+}

@@ -1,0 +1,58 @@
+import type { Command } from 'commander'
+import { ALL_SOURCES } from '../../../sources/index.js'
+import { lastRunPerSource } from '../../store/runs.repository.js'
+import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
+
+/** `propdata sources`: every adapter, its kind and render mode, and its last run. */
+export function registerSourcesCommand(program: Command): void {
+  program
+    .command('sources')
+    .description('List the sources, their kind, render mode and last run')
+    .action(async (_o, cmd: Command) => {
+      const options = cmd.optsWithGlobals<GlobalOptions>()
+      await withStore(configFrom(options), async (store) => {
+        const runs = await lastRunPerSource(store)
+        const rows = [
+          ...ALL_SOURCES.map((s) => {
+            const run = runs.get(s.id)
+            return {
+              id: s.id,
+              name: s.name,
+              kind: 'listing',
+              render: s.render,
+              offers: s.offers,
+              homepage: s.homepage,
+              lastRun: run
+                ? {
+                    runId: run.last.run_id,
+                    at: run.last.started_at,
+                    status: run.last.status,
+                    listings: run.last.listings,
+                    message: run.last.message,
+                  }
+                : null,
+              lastSuccessAt: run?.lastSuccessAt ?? null,
+            }
+          }),
+          {
+            id: 'bag',
+            name: 'BAG (Kadaster)',
+            kind: 'register',
+            render: 'file',
+            offers: [],
+            homepage: 'https://www.kadaster.nl/zakelijk/registraties/basisregistraties/bag',
+            lastRun: null,
+            lastSuccessAt: null,
+          },
+        ]
+        printResult(options, rows, () =>
+          rows
+            .map(
+              (r) =>
+                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at} (${r.lastRun.listings} listings)` : 'never run'}`,
+            )
+            .join('\n'),
+        )
+      })
+    })
+}

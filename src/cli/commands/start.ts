@@ -1,0 +1,44 @@
+import type { Command } from 'commander'
+import { generateKey } from '../../api/api-keys.js'
+import { configFrom, createCliLogger, type GlobalOptions, withStore } from '../context.js'
+import { ingestWith, reportRun } from './ingest.js'
+import { startServer } from './serve.js'
+
+/** `propdata start` (what `npm start` runs): ingest the bundled sample, then serve it with a session key. */
+export function registerStartCommand(program: Command): void {
+  program
+    .command('start')
+    .description('The embedded default: ingest the bundled sample, then serve it and print the URL and a key')
+    .option('--port <n>', 'port to listen on (default: PORT, else 8080)')
+    .action(async (_o, cmd: Command) => {
+      const flags = cmd.optsWithGlobals<GlobalOptions & { port?: string }>()
+      const base = configFrom(flags)
+      const sessionKey = generateKey()
+      const config = Object.freeze({ ...base, envApiKeys: [...base.envApiKeys, sessionKey] })
+      const logger = createCliLogger(flags)
+      const exitCode = await withStore(config, async (store) =>
+        reportRun({ ...flags, json: false }, await ingestWith(config, store, { sample: true }, logger)),
+      )
+      if (exitCode === 1) {
+        process.exitCode = 1
+        return
+      }
+      const app = await startServer(config, flags.port ? Number(flags.port) : config.port, config.host)
+      const address = app.server.address()
+      const url =
+        typeof address === 'object' && address
+          ? `http://${address.address === '::' ? 'localhost' : address.address}:${address.port}`
+          : String(address)
+      process.stdout.write(
+        [
+          '',
+          `propdata is serving the sample on ${url}`,
+          `  API key for this session: ${sessionKey}`,
+          `  try:  curl -H 'X-API-Key: ${sessionKey}' '${url}/v1/listings?city=Amsterdam&type=buy'`,
+          `  docs: ${url}/docs`,
+          '  A permanent key: npm run cli -- keys create NAME   (then `npm run serve`)',
+          '',
+        ].join('\n'),
+      )
+    })
+}

@@ -1,0 +1,22 @@
+/** The CLI's exit codes (DESIGN.md): users and schedulers rely on them. */
+export const EXIT = Object.freeze({
+  /** Every source fine. */
+  OK: 0,
+  /** The command failed. */
+  FAILURE: 1,
+  /** Bad usage: unknown command or option, bad value. */
+  USAGE: 2,
+  /** Finished, but some source failed or was blocked; its old data is kept. */
+  PARTIAL: 3,
+  /** Another run holds the lock. */
+  LOCKED: 4,
+})
+
+/** An error that should end the command with a given exit code and a one-line message. */
+export class CliError extends Error {
+  readonly exitCode: number
+  constructor(message: string, exitCode: number = EXIT.FAILURE) {
+    super(message)
+    this.exitCode = exitCode
+  }
+}

@@ -1,0 +1,42 @@
+/** One HTTP request as the fetch layer sees it. */
+export interface FetchRequest {
+  readonly url: string
+  /** @default 'GET' */
+  readonly method?: 'GET' | 'POST'
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string
+  /** `browser` renders the page in Chromium and returns the resulting DOM as HTML. @default 'http' */
+  readonly render?: 'http' | 'browser'
+}
+
+/** A response with its body decoded to text. */
+export interface FetchResponse {
+  /** The final URL, after redirects. */
+  readonly url: string
+  readonly status: number
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  readonly fetchedAt: string
+  /** True when the body is a DOM rendered by the browser rather than the bytes the server sent. */
+  readonly rendered: boolean
+}
+
+/** Per-request settings a transport must honour. */
+export interface TransportOptions {
+  readonly signal: AbortSignal
+  readonly userAgent: string
+  readonly timeoutMs: number
+  /** Bodies larger than this are refused, so an HTML bomb cannot exhaust memory. */
+  readonly maxBodyBytes: number
+}
+
+/** Moves bytes: undici, Chromium, or a recorded archive. Everything above it (queues, retries, robots) is shared. */
+export interface Transport {
+  readonly name: string
+  fetch(request: FetchRequest, options: TransportOptions): Promise<FetchResponse>
+  close(): Promise<void>
+}
+
+/** The method, defaulted. */
+export const methodOf = (request: FetchRequest): 'GET' | 'POST' => request.method ?? 'GET'

@@ -1,0 +1,80 @@
+import type { ListingInput } from './listing.js'
+import type { Page } from './page.js'
+
+/** What a listing is offered as. Rent prices are per month. */
+export type OfferType = 'rent' | 'buy'
+
+/** How pages are fetched: plain HTTP, or rendered in Chromium for JavaScript or bot-walled sites. */
+export type RenderMode = 'http' | 'browser'
+
+/** Politeness towards one host, in p-queue's option names. */
+export interface Politeness {
+  /** Requests in flight at once. */
+  readonly concurrency: number
+  /** At most this many requests start per `interval`. */
+  readonly intervalCap: number
+  /** The window for `intervalCap`, in ms. */
+  readonly interval: number
+}
+
+/** A request an adapter asks the framework to make. */
+export interface SourceRequest {
+  readonly url: string
+  /** @default 'GET' */
+  readonly method?: 'GET' | 'POST'
+  readonly body?: string
+  readonly headers?: Readonly<Record<string, string>>
+  /** `list` pages lead to more requests or carry listings; `detail` pages hold one listing. */
+  readonly label: 'list' | 'detail'
+  /** Data carried from the page that made this request to the page that answers it (e.g. the offer type). */
+  readonly userData?: Readonly<Record<string, unknown>>
+}
+
+/** What a list page yields. */
+export interface ListPageResult {
+  /** Listings complete on the list page itself (JSON search results, embedded state). */
+  readonly listings?: readonly ListingInput[]
+  /** Detail pages to fetch, each parsed by `parseDetailPage`. */
+  readonly detailRequests?: readonly SourceRequest[]
+  /** The next result page, if any. */
+  readonly nextRequest?: SourceRequest
+  /** The page itself says the search has no results, so yielding nothing is not a layout change. */
+  readonly noResults?: boolean
+}
+
+/** Which searches to crawl. */
+export interface CrawlScope {
+  /** City names as people write them ("Amsterdam", "Den Haag"); adapters turn them into their own slugs. */
+  readonly cities: readonly string[]
+  readonly types: readonly OfferType[]
+}
+
+/**
+ * A listing website. A plain object with no I/O and no state: the framework fetches, queues, retries,
+ * detects blocks, validates and stores; the adapter only says what to fetch and how to read it.
+ */
+export interface ListingSource {
+  readonly kind: 'crawl'
+  /** Kebab-case, equal to the folder name under `sources/`. Stored as the source of every row. */
+  readonly id: string
+  /** The site's name as users know it. */
+  readonly name: string
+  /** The site's home page; every URL the adapter yields must be on this host. */
+  readonly homepage: string
+  /** @default 'http' */
+  readonly render: RenderMode
+  readonly politeness: Politeness
+  /** The offer types this site carries. */
+  readonly offers: readonly OfferType[]
+  /** The first requests of a crawl for the given scope. */
+  startRequests(scope: CrawlScope): readonly SourceRequest[]
+  /** A search-result page: listings, detail requests and the next page. Throw `ParseError` when the layout changed. */
+  parseListPage(page: Page): ListPageResult
+  /** A detail page: one listing, not yet validated. Throw `ParseError` when the layout changed. */
+  parseDetailPage?(page: Page): ListingInput
+  /** A site-specific challenge page that answers 200; return what gave it away, or null. */
+  detectBlock?(page: Page): string | null
+}
+
+/** Typed identity helper: gives adapter files type-checking and autocomplete. */
+export const defineListingSource = <T extends ListingSource>(source: T): T => source

@@ -1,0 +1,51 @@
+import { type CheerioAPI, load } from 'cheerio'
+import type { SourceRequest } from './adapter.js'
+
+/** A fetched page as an adapter sees it. Browser pages are rendered to HTML first, so parsers only see text. */
+export interface Page {
+  /** The URL the content came from (after redirects). */
+  readonly url: string
+  readonly status: number
+  readonly body: string
+  /** The request that produced this page, with the `userData` the adapter attached. */
+  readonly request: SourceRequest
+  /** The body parsed as HTML (htmlparser2, about 3× faster than parse5 on listing pages); parsed on first use. */
+  readonly $: CheerioAPI
+  /** The body parsed as JSON; throws a SyntaxError when it is not JSON. */
+  json<T = unknown>(): T
+}
+
+/** Builds a {@link Page}; parsing happens lazily and at most once. */
+export function createPage(request: SourceRequest, url: string, status: number, body: string): Page {
+  let dom: CheerioAPI | undefined
+  let parsed: { value: unknown } | undefined
+  return {
+    url,
+    status,
+    body,
+    request,
+    get $() {
+      dom ??= load(body, { xml: { xmlMode: false, decodeEntities: true } })
+      return dom
+    },
+    json<T>() {
+      parsed ??= { value: JSON.parse(body) }
+      return parsed.value as T
+    },
+  }
+}
+
+/** Every JSON-LD block on a page, parsed; blocks that are not valid JSON are skipped. */
+export function readJsonLd($: CheerioAPI): unknown[] {
+  const blocks: unknown[] = []
+  $('script[type="application/ld+json"]').each((_, el) => {
+    try {
+      const value: unknown = JSON.parse($(el).text())
+      if (Array.isArray(value)) blocks.push(...value)
+      else blocks.push(value)
+    } catch {
+      // A broken block is the site's problem; the other fields may still parse.
+    }
+  })
+  return blocks
+}

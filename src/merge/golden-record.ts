@@ -1,0 +1,157 @@
+/** Where a field's value came from, and what other sources said. */
+export interface FieldProvenance {
+  readonly source: string
+  readonly observed_at: string
+  /** Values other sources gave that lost to this one; absent when every source agreed. */
+  readonly conflicts?: readonly {
+    readonly source: string
+    readonly value: unknown
+    readonly observed_at: string
+  }[]
+}
+
+/** A fact one source states about a home. */
+export interface Fact<T> {
+  readonly source: string
+  readonly value: T
+  readonly observedAt: string
+}
+
+/** What the BAG says about one object (verblijfsobject, ligplaats or standplaats). */
+export interface BagFacts {
+  readonly objectId: string
+  readonly numId: string
+  readonly street: string
+  readonly number: string
+  readonly postcode: string | null
+  readonly city: string
+  readonly cityKey: string
+  readonly surfaceArea: number | null
+  readonly usePurpose: string | null
+  readonly yearBuilt: number | null
+  /** Derived: several dwellings in the same pand make an apartment. */
+  readonly dwellingType: 'apartment' | 'house' | null
+  /** The extract's reference date. */
+  readonly observedAt: string
+}
+
+/** Everything known about a home, by source class. */
+export interface MergeInputs {
+  readonly bag: BagFacts
+  /** From registers other than the BAG (EP-Online labels, WOZ values); these own their fields. */
+  readonly registers: {
+    readonly energyLabel?: readonly Fact<string>[]
+    readonly woz?: readonly Fact<{ value: number; referenceDate: string }>[]
+  }
+  /** What listing sources state, per field. */
+  readonly listings: {
+    readonly yearBuilt: readonly Fact<number>[]
+    readonly energyLabel: readonly Fact<string>[]
+    readonly surfaceArea: readonly Fact<number>[]
+    readonly dwellingType: readonly Fact<string>[]
+  }
+}
+
+/** One Golden Record: merged fields plus provenance per field (null where no source knows). */
+export interface GoldenRecord {
+  readonly bagId: string
+  readonly numId: string
+  readonly address: {
+    readonly street: string
+    readonly number: string
+    readonly postcode: string | null
+    readonly city: string
+  }
+  readonly cityKey: string
+  readonly yearBuilt: number | null
+  readonly energyLabel: string | null
+  readonly wozValue: number | null
+  readonly wozReferenceDate: string | null
+  readonly surfaceArea: number | null
+  readonly usePurpose: string | null
+  readonly dwellingType: string | null
+  readonly provenance: Readonly<Record<GoldenField, FieldProvenance | null>>
+}
+
+/** The merged fields that carry provenance. */
+export type GoldenField =
+  | 'year_built'
+  | 'energy_label'
+  | 'woz_value'
+  | 'surface_area'
+  | 'use'
+  | 'dwelling_type'
+
+/**
+ * Survivorship: the register that owns a field beats any listing; among equals the newest observation wins, and
+ * `priority` (lower is more trusted) breaks ties. The losers that disagree are kept as conflicts.
+ */
+export function survive<T>(
+  tiers: readonly (readonly Fact<T>[] | undefined)[],
+  priority: (source: string) => number,
+  same: (a: T, b: T) => boolean = Object.is,
+): { value: T | null; provenance: FieldProvenance | null } {
+  const ranked = tiers.flatMap((facts, tier) =>
+    (facts ?? []).filter((f) => f.value !== null && f.value !== undefined).map((fact) => ({ fact, tier })),
+  )
+  if (ranked.length === 0) return { value: null, provenance: null }
+  ranked.sort(
+    (a, b) =>
+      a.tier - b.tier ||
+      b.fact.observedAt.localeCompare(a.fact.observedAt) ||
+      priority(a.fact.source) - priority(b.fact.source),
+  )
+  const winner = ranked[0]!.fact
+  const conflicts = ranked
+    .slice(1)
+    .filter(({ fact }) => !same(fact.value, winner.value))
+    .map(({ fact }) => ({ source: fact.source, value: fact.value, observed_at: fact.observedAt }))
+  return {
+    value: winner.value,
+    provenance: {
+      source: winner.source,
+      observed_at: winner.observedAt,
+      ...(conflicts.length > 0 ? { conflicts } : {}),
+    },
+  }
+}
+
+const bagFact = <T>(bag: BagFacts, value: T | null): Fact<T>[] =>
+  value === null ? [] : [{ source: 'bag', value, observedAt: bag.observedAt }]
+
+/** Merges what every source says about one home into its Golden Record. Pure: same inputs, same record. */
+export function buildGoldenRecord(inputs: MergeInputs, priority: (source: string) => number): GoldenRecord {
+  const { bag, registers, listings } = inputs
+  const yearBuilt = survive([bagFact(bag, bag.yearBuilt), listings.yearBuilt], priority)
+  const surfaceArea = survive([bagFact(bag, bag.surfaceArea), listings.surfaceArea], priority)
+  const energyLabel = survive([registers.energyLabel, listings.energyLabel], priority)
+  const woz = survive(
+    [registers.woz],
+    priority,
+    (a, b) => a.value === b.value && a.referenceDate === b.referenceDate,
+  )
+  const usePurpose = survive([bagFact(bag, bag.usePurpose)], priority)
+  // A listing says what kind of home it is more reliably than our pand-based guess.
+  const dwellingType = survive([listings.dwellingType, bagFact(bag, bag.dwellingType)], priority)
+  return {
+    bagId: bag.objectId,
+    numId: bag.numId,
+    address: { street: bag.street, number: bag.number, postcode: bag.postcode, city: bag.city },
+    cityKey: bag.cityKey,
+    yearBuilt: yearBuilt.value,
+    energyLabel: energyLabel.value,
+    wozValue: woz.value?.value ?? null,
+    wozReferenceDate: woz.value?.referenceDate ?? null,
+    surfaceArea: surfaceArea.value,
+    usePurpose: usePurpose.value,
+    dwellingType: dwellingType.value,
+    provenance: {
+      year_built: yearBuilt.provenance,
+      energy_label: energyLabel.provenance,
+      woz_value: woz.provenance,
+      surface_area: surfaceArea.provenance,
+      use: usePurpose.provenance,
+      dwelling_type: dwellingType.provenance,
+    },
+  }
+}

@@ -1,0 +1,104 @@
+import { formatHouseNumber } from '../normalise/index.js'
+import type { Store } from '../store/database.js'
+import { param, prepareQuery } from '../store/prepared.js'
+import type { BagFacts, Fact, MergeInputs } from './golden-record.js'
+
+interface ObjectRow {
+  id: string
+  hoofdadres_id: string
+  oppervlakte: number | null
+  gebruiksdoel: string | null
+  street: string
+  huisnummer: number
+  huisletter: string | null
+  toevoeging: string | null
+  postcode: string | null
+  city: string
+  city_key: string
+  bouwjaar: number | null
+  neighbours: number
+}
+
+interface ListingFactRow {
+  source_id: string
+  last_seen: string
+  year_built: number | null
+  energy_label: string | null
+  surface_area: number | null
+  dwelling_type: string | null
+}
+
+/** Loads everything the merger needs for one BAG object, with prepared statements. */
+export function createMergeInputLoader(store: Store) {
+  const { db, sqlite } = store
+  const object = sqlite.prepare<[{ id: string }], ObjectRow>(`
+    select o.id, o.hoofdadres_id, o.oppervlakte, o.gebruiksdoel,
+           a.street, a.huisnummer, a.huisletter, a.toevoeging, a.postcode, a.city, a.city_key,
+           (select min(p.bouwjaar) from bag_object_panden op join bag_panden p on p.id = op.pand_id
+             where op.object_id = o.id) as bouwjaar,
+           (select count(distinct other.object_id) from bag_object_panden op
+              join bag_object_panden other on other.pand_id = op.pand_id where op.object_id = o.id) as neighbours
+      from bag_objects o join bag_addresses a on a.num_id = o.hoofdadres_id
+     where o.id = @id`)
+  const listingFacts = prepareQuery<{ id: string }, ListingFactRow>(
+    sqlite,
+    db
+      .selectFrom('observations')
+      .select(['source_id', 'last_seen', 'year_built', 'energy_label', 'surface_area', 'dwelling_type'])
+      .where('bag_vbo_id', '=', param('id')),
+  )
+  const bagDate = db.selectFrom('meta').select('value').where('key', '=', 'bag_stand_date').compile()
+  const standDate = () =>
+    (sqlite.prepare(bagDate.sql).get(...bagDate.parameters) as { value: string } | undefined)?.value
+  let observedAt = standDate() ?? '1970-01-01'
+
+  return {
+    /** Re-reads the extract date after an import. */
+    refresh() {
+      observedAt = standDate() ?? '1970-01-01'
+    },
+    /** The merger's inputs for `id`, or null when the BAG has no such object. */
+    load(id: string): MergeInputs | null {
+      const row = object.get({ id })
+      if (!row) return null
+      const bag: BagFacts = {
+        objectId: row.id,
+        numId: row.hoofdadres_id,
+        street: row.street,
+        number: formatHouseNumber({
+          huisnummer: row.huisnummer,
+          huisletter: row.huisletter,
+          toevoeging: row.toevoeging,
+        }),
+        postcode: row.postcode ? `${row.postcode.slice(0, 4)} ${row.postcode.slice(4)}` : null,
+        city: row.city,
+        cityKey: row.city_key,
+        surfaceArea: row.oppervlakte,
+        usePurpose: row.gebruiksdoel,
+        yearBuilt: row.bouwjaar,
+        dwellingType: row.gebruiksdoel?.includes('woonfunctie')
+          ? row.neighbours > 1
+            ? 'apartment'
+            : 'house'
+          : null,
+        observedAt,
+      }
+      const facts = listingFacts.all({ id })
+      const pick = <T>(value: (r: ListingFactRow) => T | null): Fact<T>[] =>
+        facts.flatMap((r) => {
+          const v = value(r)
+          return v === null ? [] : [{ source: r.source_id, value: v, observedAt: r.last_seen }]
+        })
+      return {
+        bag,
+        registers: {},
+        listings: {
+          yearBuilt: pick((r) => r.year_built),
+          energyLabel: pick((r) => r.energy_label),
+          surfaceArea: pick((r) => r.surface_area),
+          dwellingType: pick((r) => r.dwelling_type),
+        },
+      }
+    },
+  }
+}

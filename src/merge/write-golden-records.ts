@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto'
+import type { Store } from '../store/database.js'
+import { param, prepareQuery } from '../store/prepared.js'
+import type { GoldenRecordTable } from '../store/schema.js'
+import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
+import { createMergeInputLoader } from './merge-inputs.js'
+
+const COLUMNS = [
+  'bag_id',
+  'num_id',
+  'street',
+  'number',
+  'postcode',
+  'city',
+  'city_key',
+  'year_built',
+  'energy_label',
+  'woz_value',
+  'woz_reference_date',
+  'surface_area',
+  'use_purpose',
+  'dwelling_type',
+  'provenance_json',
+  'input_hash',
+  'updated_generation',
+] as const satisfies readonly (keyof GoldenRecordTable)[]
+
+/** Flattens a record into its row; the hash covers everything but the generation, so unchanged rows are skipped. */
+export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRecordTable {
+  const row = {
+    bag_id: record.bagId,
+    num_id: record.numId,
+    street: record.address.street,
+    number: record.address.number,
+    postcode: record.address.postcode,
+    city: record.address.city,
+    city_key: record.cityKey,
+    year_built: record.yearBuilt,
+    energy_label: record.energyLabel,
+    woz_value: record.wozValue,
+    woz_reference_date: record.wozReferenceDate,
+    surface_area: record.surfaceArea,
+    use_purpose: record.usePurpose,
+    dwelling_type: record.dwellingType,
+    provenance_json: JSON.stringify(record.provenance),
+  }
+  return {
+    ...row,
+    input_hash: createHash('sha1').update(JSON.stringify(row)).digest('base64url'),
+    updated_generation: generation,
+  }
+}
+
+/** Rebuilds golden records by id, writing only those whose content changed. Run inside the caller's transaction. */
+export function createGoldenRecordWriter(store: Store, priority: (source: string) => number) {
+  const loader = createMergeInputLoader(store)
+  const { db, sqlite } = store
+  const currentHash = prepareQuery<{ bag_id: string }, { input_hash: string }>(
+    sqlite,
+    db.selectFrom('golden_records').select('input_hash').where('bag_id', '=', param('bag_id')),
+  )
+  const upsert = prepareQuery<GoldenRecordTable>(
+    sqlite,
+    db
+      .insertInto('golden_records')
+      .values(Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never)
+      .onConflict((oc) =>
+        oc
+          .column('bag_id')
+          .doUpdateSet((eb) => Object.fromEntries(COLUMNS.slice(1).map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      ),
+  )
+  const remove = prepareQuery<{ bag_id: string }>(
+    sqlite,
+    db.deleteFrom('golden_records').where('bag_id', '=', param('bag_id')),
+  )
+  return {
+    refresh: () => loader.refresh(),
+    /** Returns how many records were written (changed or new); objects gone from the BAG lose their record. */
+    write(
+      ids: Iterable<string>,
+      generation: number,
+    ): { written: number; unchanged: number; removed: number } {
+      const counts = { written: 0, unchanged: 0, removed: 0 }
+      for (const id of ids) {
+        const inputs = loader.load(id)
+        if (!inputs) {
+          counts.removed += remove.run({ bag_id: id }).changes
+          continue
+        }
+        const row = toGoldenRow(buildGoldenRecord(inputs, priority), generation)
+        if (currentHash.get({ bag_id: id })?.input_hash === row.input_hash) {
+          counts.unchanged += 1
+          continue
+        }
+        upsert.run(row)
+        counts.written += 1
+      }
+      return counts
+    },
+  }
+}

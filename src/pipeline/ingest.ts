@@ -1,0 +1,250 @@
+import { join } from 'node:path'
+import type { Config } from '../config.js'
+import { type CrawlOutcome, crawlSource } from '../crawl/crawl-source.js'
+import { toPipelineError } from '../errors.js'
+import {
+  type ArchiveRecorder,
+  createBrowserTransport,
+  createFetcher,
+  createHttpTransport,
+  createReplayTransport,
+  createWarcRecorder,
+  type FetchEvent,
+  findChromium,
+  type Transport,
+} from '../fetch/index.js'
+import type { CrawlScope, ListingSource } from '../kit/adapter.js'
+import type { RejectedListing } from '../parse/index.js'
+import { type PublishReport, publishRun } from '../publish/publish-run.js'
+import { createBagResolver } from '../resolve/index.js'
+import type { Store } from '../store/database.js'
+import {
+  createRun,
+  finishRun,
+  insertRejects,
+  markCrashedRuns,
+  recordRunSource,
+} from '../store/runs.repository.js'
+import type { RunTable } from '../store/schema.js'
+import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
+import type { Logger } from './logger.js'
+import { type StageTimings, stageListing } from './stage-listing.js'
+
+/** Options for one pipeline run. */
+export interface IngestOptions {
+  readonly store: Store
+  readonly config: Config
+  readonly sources: readonly ListingSource[]
+  readonly scope: CrawlScope
+  /** `live` fetches from the sites; `replay` and `sample` serve recorded archives offline. */
+  readonly mode: 'live' | 'replay' | 'sample'
+  /** The archives to replay (replay and sample modes). */
+  readonly archives?: readonly string[]
+  /** Record live responses here. @default data/archives/run-<id>.warc.gz */
+  readonly recordTo?: string
+  readonly maxListPages?: number
+  readonly maxListings?: number
+  readonly signal?: AbortSignal
+  readonly logger: Logger
+  /** Lower is more trusted; defaults to the order of `sources`. */
+  readonly priority?: (sourceId: string) => number
+  readonly onFetchEvent?: (event: FetchEvent) => void
+}
+
+/** One source's line in the run report. */
+export interface SourceReport extends Omit<CrawlOutcome, 'layoutChanged'> {
+  readonly source: string
+  readonly new: number
+  readonly updated: number
+  readonly withdrawn: number
+}
+
+/** What a run did, stored with the run and printed by `ingest --json`. */
+export interface RunReport {
+  readonly runId: number
+  readonly status: RunTable['status']
+  readonly exitCode: 0 | 1 | 3
+  readonly mode: IngestOptions['mode']
+  readonly startedAt: string
+  readonly finishedAt: string
+  readonly durationMs: number
+  readonly generation: number | null
+  readonly sources: readonly SourceReport[]
+  readonly archive: string | null
+  readonly timings: StageTimings & Partial<PublishReport['timings']>
+  readonly goldenRecords: PublishReport['goldenRecords'] | null
+  /** One line per source that went wrong: "pararius: blocked by cloudflare-challenge at …". */
+  readonly problems: readonly string[]
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Runs the pipeline once: fetch → parse → normalise → resolve → stage, then dedupe → merge → valuate → publish. */
+export async function runIngest(options: IngestOptions): Promise<RunReport> {
+  const { store, config, logger } = options
+  const crashed = await markCrashedRuns(store, isAlive)
+  if (crashed.length > 0)
+    logger.warn(`Earlier run(s) ${crashed.join(', ')} died without finishing; marked crashed`)
+  await discardStaleStage(store)
+
+  const startedAt = new Date().toISOString()
+  const started = performance.now()
+  const runId = await createRun(store, {
+    kind: 'ingest',
+    mode: options.mode,
+    sources: options.sources.map((s) => s.id).join(','),
+    startedAt,
+  })
+  logger.info(`Run ${runId} started (${options.mode}): ${options.sources.map((s) => s.id).join(', ')}`, {
+    runId,
+  })
+
+  let recorder: ArchiveRecorder | undefined
+  let http: Transport
+  let browser: (() => Promise<Transport>) | undefined
+  if (options.mode === 'live') {
+    const archive =
+      options.recordTo ?? join(config.dataDir, 'archives', `run-${String(runId).padStart(6, '0')}.warc.gz`)
+    recorder = await createWarcRecorder(archive, { 'propdata-run': String(runId) })
+    http = createHttpTransport()
+    const chromium = findChromium(config.chromiumPath)
+    browser = () => createBrowserTransport({ executablePath: chromium ?? undefined })
+  } else {
+    const replay = await createReplayTransport(options.archives ?? [])
+    http = replay
+    browser = async () => replay
+  }
+  const fetcher = createFetcher({
+    http,
+    browser,
+    recorder,
+    userAgent: config.userAgent,
+    ignorePoliteness: options.mode !== 'live',
+    sleep: options.mode === 'live' ? undefined : async () => {},
+    signal: options.signal,
+    onEvent: options.onFetchEvent,
+  })
+
+  const resolver = createBagResolver(store.sqlite)
+  const stage = createStageWriter(store)
+  const timings: StageTimings = { normaliseMs: 0, resolveMs: 0 }
+  const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
+    []
+  const outcomes = new Map<string, CrawlOutcome>()
+  try {
+    await Promise.all(
+      options.sources.map(async (source) => {
+        const outcome = await crawlSource(source, {
+          fetcher,
+          scope: options.scope,
+          failedDir: join(config.dataDir, 'failed'),
+          signal: options.signal,
+          maxListPages: options.maxListPages,
+          maxListings: options.maxListings,
+          onListing: (listing) => stage.add(stageListing(runId, source.id, listing, resolver, timings)),
+          onReject: (rejected: RejectedListing) => rejects.push({ runId, sourceId: source.id, ...rejected }),
+        }).catch((error: unknown): CrawlOutcome => {
+          const e = toPipelineError(error)
+          return {
+            status: 'failed',
+            message: e.message,
+            pages: 0,
+            pagesFailed: 0,
+            listings: 0,
+            rejected: 0,
+            errors: 1,
+            layoutChanged: false,
+            durationMs: 0,
+          }
+        })
+        outcomes.set(source.id, outcome)
+        const line = `${source.id}: ${outcome.status}, ${outcome.pages} pages, ${outcome.listings} listings, ${outcome.rejected} rejected`
+        if (outcome.status === 'ok') logger.info(line, { runId, source: source.id })
+        else logger.warn(`${line}: ${outcome.message}`, { runId, source: source.id })
+      }),
+    )
+  } finally {
+    await fetcher.close()
+    await recorder?.close()
+  }
+  stage.flush()
+  await insertRejects(store, rejects)
+
+  const results = options.sources.map((s) => {
+    const o = outcomes.get(s.id)!
+    return { sourceId: s.id, completed: o.status === 'ok', publishable: !o.layoutChanged }
+  })
+  const anyOk = [...outcomes.values()].some((o) => o.status === 'ok')
+  const allOk = [...outcomes.values()].every((o) => o.status === 'ok')
+  const order = new Map(options.sources.map((s, i) => [s.id, i]))
+  let published: PublishReport | null = null
+  if (anyOk || [...outcomes.values()].some((o) => o.listings > 0 && !o.layoutChanged)) {
+    published = publishRun(store, {
+      runId,
+      sources: results,
+      withdrawAfterRuns: config.withdrawAfterRuns,
+      priority: options.priority ?? ((id) => order.get(id) ?? 1_000),
+      now: startedAt,
+    })
+    logger.info(`Published generation ${published.generation}`, { runId })
+  }
+
+  const stopped = options.signal?.aborted ?? false
+  const status: RunTable['status'] = !published
+    ? 'failed'
+    : stopped
+      ? 'stopped'
+      : allOk
+        ? 'succeeded'
+        : 'partial'
+  const exitCode: 0 | 1 | 3 = status === 'succeeded' ? 0 : status === 'failed' ? 1 : 3
+  const sources: SourceReport[] = options.sources.map((s) => {
+    const { layoutChanged: _layout, ...o } = outcomes.get(s.id)!
+    const changes = published?.perSource[s.id] ?? { new: 0, updated: 0, withdrawn: 0 }
+    return { source: s.id, ...o, ...changes }
+  })
+  for (const s of sources) {
+    await recordRunSource(store, {
+      run_id: runId,
+      source_id: s.source,
+      status: s.status,
+      pages: s.pages,
+      pages_failed: s.pagesFailed,
+      listings: s.listings,
+      new_listings: s.new,
+      updated_listings: s.updated,
+      withdrawn_listings: s.withdrawn,
+      rejected: s.rejected,
+      errors: s.errors,
+      duration_ms: s.durationMs,
+      message: s.message,
+    })
+  }
+  const finishedAt = new Date().toISOString()
+  const report: RunReport = {
+    runId,
+    status,
+    exitCode,
+    mode: options.mode,
+    startedAt,
+    finishedAt,
+    durationMs: Math.round(performance.now() - started),
+    generation: published?.generation ?? null,
+    sources,
+    archive: recorder?.path ?? null,
+    timings: { ...timings, ...published?.timings },
+    goldenRecords: published?.goldenRecords ?? null,
+    problems: sources
+      .filter((s) => s.status !== 'ok')
+      .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),
+  }
+  await finishRun(store, runId, { status, exitCode, report, finishedAt })
+  return report
+}

@@ -1,0 +1,224 @@
+import { type BagRecord, readBagExtract, readExtractInfo } from '../../sources/bag/index.js'
+import { InvalidInputError } from '../errors.js'
+import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
+import { cityKey, streetKey } from '../normalise/index.js'
+import type { Store } from '../store/database.js'
+import { bumpGeneration, writeMeta } from '../store/publication.repository.js'
+import { createNextTables, dropNextTables, NEXT, swapInNextTables } from './swap-tables.js'
+
+/** The tables a BAG import replaces as a whole. */
+export const BAG_TABLES = [
+  'bag_woonplaats',
+  'bag_openbare_ruimte',
+  'bag_nummeraanduiding',
+  'bag_objects',
+  'bag_object_addresses',
+  'bag_object_panden',
+  'bag_panden',
+  'bag_addresses',
+] as const
+
+/** What an import did. */
+export interface BagImportReport {
+  readonly path: string
+  readonly standDate: string | null
+  readonly counts: Record<BagRecord['kind'] | 'skipped', number>
+  readonly addresses: number
+  readonly goldenRecords: { written: number; unchanged: number; removed: number }
+  readonly generation: number
+  readonly timings: { loadMs: number; indexMs: number; swapMs: number; goldenMs: number }
+}
+
+/** Statuses of objects that are not (or no longer) real homes or addresses; they are left out. */
+const GONE = /ingetrokken|niet gerealiseerd|ten onrechte|gesloopt/i
+
+/**
+ * Loads a BAG 2.0 extract (national zip of zips, zip, folder or XML) into fresh tables while the current ones keep
+ * serving, then swaps them in and rebuilds the golden records in one transaction: a re-import replaces cleanly,
+ * and a failed import leaves the previous BAG untouched.
+ */
+export async function importBag(
+  store: Store,
+  path: string,
+  options: { priority: (source: string) => number; onProgress?: (objects: number) => void },
+): Promise<BagImportReport> {
+  const { sqlite } = store
+  const info = await readExtractInfo(path)
+  const counts: BagImportReport['counts'] = {
+    woonplaats: 0,
+    openbareRuimte: 0,
+    nummeraanduiding: 0,
+    verblijfsobject: 0,
+    pand: 0,
+    ligplaats: 0,
+    standplaats: 0,
+    skipped: 0,
+  }
+  const t0 = performance.now()
+  createNextTables(sqlite, BAG_TABLES)
+  try {
+    const s = prepareInserts(sqlite)
+    let batch: BagRecord[] = []
+    const flush = sqlite.transaction((records: BagRecord[]) => {
+      for (const r of records) insertRecord(s, r, counts)
+    })
+    for await (const record of readBagExtract(path)) {
+      batch.push(record)
+      if (batch.length >= 10_000) {
+        flush(batch)
+        batch = []
+        options.onProgress?.(Object.values(counts).reduce((a, b) => a + b, 0))
+      }
+    }
+    flush(batch)
+    if (counts.nummeraanduiding === 0 && counts.verblijfsobject === 0) {
+      throw new InvalidInputError(`No BAG objects found in ${path}: is it a BAG 2.0 extract?`, { path })
+    }
+    const loadMs = performance.now() - t0
+
+    let t = performance.now()
+    sqlite.function('street_key', { deterministic: true }, (name: unknown) => streetKey(String(name ?? '')))
+    sqlite.function('city_key', { deterministic: true }, (name: unknown) => cityKey(String(name ?? '')))
+    const addresses = sqlite
+      .prepare(`
+      insert or ignore into bag_addresses${NEXT}
+        (num_id, object_id, is_hoofdadres, postcode, huisnummer, huisletter, toevoeging, street, street_key, city, city_key, oppervlakte)
+      select n.id, oa.object_id, oa.is_hoofdadres, n.postcode, n.huisnummer, n.huisletter, n.toevoeging,
+             r.naam, street_key(r.naam), coalesce(w.naam, ''), city_key(coalesce(w.naam, '')), o.oppervlakte
+        from bag_object_addresses${NEXT} oa
+        join bag_nummeraanduiding${NEXT} n on n.id = oa.num_id
+        join bag_objects${NEXT} o on o.id = oa.object_id
+        join bag_openbare_ruimte${NEXT} r on r.id = n.openbare_ruimte_id
+        left join bag_woonplaats${NEXT} w on w.id = coalesce(n.woonplaats_id, r.woonplaats_id)
+       order by oa.is_hoofdadres desc`)
+      .run().changes
+    const indexMs = performance.now() - t
+
+    t = performance.now()
+    let swapMs = 0
+    let goldenMs = 0
+    let goldenRecords = { written: 0, unchanged: 0, removed: 0 }
+    let generation = 0
+    sqlite
+      .transaction(() => {
+        swapInNextTables(sqlite, BAG_TABLES)
+        writeMeta(store, 'bag_stand_date', info.standTechnischeDatum ?? new Date().toISOString().slice(0, 10))
+        writeMeta(store, 'bag_source', path)
+        swapMs = performance.now() - t
+        t = performance.now()
+        generation = bumpGeneration(store, null, new Date().toISOString())
+        const writer = createGoldenRecordWriter(store, options.priority)
+        goldenRecords = writer.write(allObjectIds(store), generation)
+        goldenRecords.removed += sqlite
+          .prepare('delete from golden_records where bag_id not in (select id from bag_objects)')
+          .run().changes
+        goldenMs = performance.now() - t
+      })
+      .immediate()
+    return {
+      path,
+      standDate: info.standTechnischeDatum,
+      counts,
+      addresses,
+      goldenRecords,
+      generation,
+      timings: { loadMs, indexMs, swapMs, goldenMs },
+    }
+  } catch (error) {
+    dropNextTables(sqlite, BAG_TABLES)
+    throw error
+  }
+}
+
+function* allObjectIds(store: Store): Generator<string> {
+  const page = store.sqlite.prepare<[string], { id: string }>(
+    'select id from bag_objects where id > ? order by id limit 5000',
+  )
+  let after = ''
+  for (;;) {
+    const ids = page.all(after)
+    if (ids.length === 0) return
+    for (const { id } of ids) yield id
+    after = ids[ids.length - 1]!.id
+  }
+}
+
+function prepareInserts(sqlite: Store['sqlite']) {
+  const t = (name: string) => `${name}${NEXT}`
+  return {
+    woonplaats: sqlite.prepare(
+      `insert or replace into ${t('bag_woonplaats')} (id, naam, status) values (?, ?, ?)`,
+    ),
+    openbareRuimte: sqlite.prepare(
+      `insert or replace into ${t('bag_openbare_ruimte')} (id, naam, verkorte_naam, type, status, woonplaats_id) values (?, ?, ?, ?, ?, ?)`,
+    ),
+    nummeraanduiding: sqlite.prepare(
+      `insert or replace into ${t('bag_nummeraanduiding')} (id, huisnummer, huisletter, toevoeging, postcode, type_ao, status, openbare_ruimte_id, woonplaats_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    object: sqlite.prepare(
+      `insert or replace into ${t('bag_objects')} (id, kind, hoofdadres_id, gebruiksdoel, oppervlakte, status, x, y) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    address: sqlite.prepare(
+      `insert or replace into ${t('bag_object_addresses')} (object_id, num_id, is_hoofdadres) values (?, ?, ?)`,
+    ),
+    objectPand: sqlite.prepare(
+      `insert or replace into ${t('bag_object_panden')} (object_id, pand_id) values (?, ?)`,
+    ),
+    pand: sqlite.prepare(`insert or replace into ${t('bag_panden')} (id, bouwjaar, status) values (?, ?, ?)`),
+  }
+}
+
+function insertRecord(
+  s: ReturnType<typeof prepareInserts>,
+  r: BagRecord,
+  counts: BagImportReport['counts'],
+): void {
+  if (GONE.test(r.status) && r.kind !== 'pand') {
+    counts.skipped += 1
+    return
+  }
+  counts[r.kind] += 1
+  switch (r.kind) {
+    case 'woonplaats':
+      s.woonplaats.run(r.id, r.naam, r.status)
+      return
+    case 'openbareRuimte':
+      s.openbareRuimte.run(r.id, r.naam, r.verkorteNaam, r.type, r.status, r.woonplaatsId)
+      return
+    case 'nummeraanduiding':
+      s.nummeraanduiding.run(
+        r.id,
+        r.huisnummer,
+        r.huisletter,
+        r.toevoeging,
+        r.postcode,
+        r.typeAdresseerbaarObject,
+        r.status,
+        r.openbareRuimteId,
+        r.woonplaatsId,
+      )
+      return
+    case 'pand':
+      s.pand.run(r.id, r.bouwjaar, r.status)
+      return
+    case 'verblijfsobject':
+      s.object.run(
+        r.id,
+        r.kind,
+        r.hoofdadresId,
+        r.gebruiksdoelen.join(','),
+        r.oppervlakte,
+        r.status,
+        r.x,
+        r.y,
+      )
+      for (const pandId of r.pandIds) s.objectPand.run(r.id, pandId)
+      break
+    case 'ligplaats':
+    case 'standplaats':
+      s.object.run(r.id, r.kind, r.hoofdadresId, null, null, r.status, null, null)
+      break
+  }
+  s.address.run(r.id, r.hoofdadresId, 1)
+  for (const numId of r.nevenadresIds) s.address.run(r.id, numId, 0)
+}

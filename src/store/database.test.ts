@@ -1,0 +1,79 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { openStore } from './database.js'
+import { MIGRATIONS } from './migrations/index.js'
+import { ANY_KEY, bumpGeneration, readPublication, rebuildListingCounts } from './publication.repository.js'
+
+const dir = useTempDir()
+
+describe('the store', () => {
+  it('creates the schema on open, in WAL mode, and reopening changes nothing', async () => {
+    const path = join(dir, 'a.db')
+    const store = await openStore(path)
+    expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal')
+    const tables = (
+      store.sqlite.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+        name: string
+      }[]
+    ).map((t) => t.name)
+    for (const table of [
+      'runs',
+      'observations',
+      'listings',
+      'listing_identities',
+      'bag_objects',
+      'bag_addresses',
+      'golden_records',
+      'api_keys',
+      'publication',
+      'rejects',
+    ]) {
+      expect(tables).toContain(table)
+    }
+    await store.close()
+    const again = await openStore(path)
+    const applied = again.sqlite.prepare('select count(*) as n from kysely_migration').get() as { n: number }
+    expect(applied.n).toBe(Object.keys(MIGRATIONS).length)
+    await again.close()
+  })
+
+  it('opens read-only handles that cannot write, whatever they run', async () => {
+    const path = join(dir, 'b.db')
+    await (await openStore(path)).close()
+    const readonly = await openStore(path, { readonly: true })
+    expect(() => readonly.sqlite.prepare("insert into meta (key, value) values ('x', 'y')").run()).toThrow(
+      /readonly|read-only|query_only/i,
+    )
+    await readonly.close()
+  })
+
+  it('bumps the generation and writes listing counts with "any" rows', async () => {
+    const store = await openStore(join(dir, 'c.db'))
+    expect(readPublication(store).generation).toBe(0)
+    const insert = store.sqlite.prepare(
+      `insert into listings (id, type, status, city_key, source_name, source_url, sources_json, listed_at, first_seen, last_seen, updated_generation)
+       values (?, ?, ?, ?, 'x', 'https://x', '[]', '2026-01-01', '2026-01-01', '2026-01-01', 1)`,
+    )
+    insert.run(1, 'rent', 'active', 'amsterdam')
+    insert.run(2, 'buy', 'active', 'amsterdam')
+    insert.run(3, 'buy', 'active', 'utrecht')
+    insert.run(4, 'buy', 'withdrawn', 'utrecht')
+    rebuildListingCounts(store)
+    const n = (city: string, type: string) =>
+      (
+        store.sqlite
+          .prepare('select n from listing_counts where city_key = ? and type = ?')
+          .get(city, type) as { n: number } | undefined
+      )?.n
+    expect([
+      n('amsterdam', 'rent'),
+      n('amsterdam', ANY_KEY),
+      n(ANY_KEY, 'buy'),
+      n(ANY_KEY, ANY_KEY),
+      n('utrecht', 'buy'),
+    ]).toEqual([1, 2, 2, 3, 1])
+    expect(bumpGeneration(store, null, '2026-01-01T00:00:00Z')).toBe(1)
+    await store.close()
+  })
+})

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { MIGRATIONS } from './migrations/index.js'
+import type { Database } from './schema.js'
+
+/** An open SQLite database: the raw better-sqlite3 handle for hot prepared statements, kysely for the rest. */
+export interface Store {
+  readonly sqlite: BetterSqlite3.Database
+  readonly db: Kysely<Database>
+  readonly path: string
+  close(): Promise<void>
+}
+
+/** Options for {@link openStore}. */
+export interface OpenStoreOptions {
+  /** Open read-only (the API does): a handler cannot write, whatever it compiles to. @default false */
+  readonly readonly?: boolean
+  /** Memory-map this many bytes; keep it at or above the file size for index-only counts. @default 1 GiB */
+  readonly mmapBytes?: number
+}
+
+/** Opens (creating if needed) the database in WAL mode and, unless read-only, runs pending migrations. */
+export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const readonly = options.readonly ?? false
+  if (!readonly && path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new BetterSqlite3(path, { readonly, fileMustExist: readonly })
+  if (!readonly) sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('busy_timeout = 10000')
+  sqlite.pragma(`mmap_size = ${options.mmapBytes ?? 1 << 30}`)
+  sqlite.pragma('cache_size = -65536')
+  sqlite.pragma('temp_store = MEMORY')
+  if (readonly) sqlite.pragma('query_only = 1')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  if (!readonly) await migrate(db)
+  return {
+    sqlite,
+    db,
+    path,
+    async close() {
+      await db.destroy()
+    },
+  }
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'
+    throw new Error(`Database migration ${failed} failed: ${String(error)}`, { cause: error })
+  }
+}

@@ -1,0 +1,133 @@
+import type { Store } from './database.js'
+import type { RunRow, RunSourceRow, RunSourceTable, RunTable } from './schema.js'
+
+/** Starts a run: a row with status `running`, committed at once so a crash leaves a trace. */
+export async function createRun(
+  store: Store,
+  run: Pick<RunTable, 'kind' | 'mode' | 'sources'> & { startedAt: string },
+): Promise<number> {
+  const row = await store.db
+    .insertInto('runs')
+    .values({
+      kind: run.kind,
+      mode: run.mode,
+      sources: run.sources,
+      started_at: run.startedAt,
+      status: 'running',
+      pid: process.pid,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Records what one source did in a run. */
+export async function recordRunSource(store: Store, row: RunSourceTable): Promise<void> {
+  await store.db
+    .insertInto('run_sources')
+    .values(row)
+    .onConflict((oc) => oc.columns(['run_id', 'source_id']).doUpdateSet(row))
+    .execute()
+}
+
+/** Closes a run with its outcome and report. */
+export async function finishRun(
+  store: Store,
+  id: number,
+  outcome: { status: RunTable['status']; exitCode: number; report: unknown; finishedAt: string },
+): Promise<void> {
+  await store.db
+    .updateTable('runs')
+    .set({
+      status: outcome.status,
+      exit_code: outcome.exitCode,
+      finished_at: outcome.finishedAt,
+      report_json: JSON.stringify(outcome.report),
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Marks runs still `running` whose process is gone as `crashed`; returns their ids. */
+export async function markCrashedRuns(store: Store, isAlive: (pid: number) => boolean): Promise<number[]> {
+  const running = await store.db
+    .selectFrom('runs')
+    .select(['id', 'pid'])
+    .where('status', '=', 'running')
+    .execute()
+  const dead = running.filter((r) => r.pid === null || !isAlive(r.pid)).map((r) => r.id)
+  if (dead.length > 0) {
+    await store.db
+      .updateTable('runs')
+      .set({ status: 'crashed', finished_at: new Date().toISOString(), exit_code: 1 })
+      .where('id', 'in', dead)
+      .execute()
+  }
+  return dead
+}
+
+/** The most recent runs, newest first. */
+export async function listRuns(store: Store, limit = 20): Promise<RunRow[]> {
+  return store.db.selectFrom('runs').selectAll().orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** One run with its per-source rows. */
+export async function getRun(
+  store: Store,
+  id: number,
+): Promise<{ run: RunRow; sources: RunSourceRow[] } | null> {
+  const run = await store.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!run) return null
+  const sources = await store.db
+    .selectFrom('run_sources')
+    .selectAll()
+    .where('run_id', '=', id)
+    .orderBy('source_id')
+    .execute()
+  return { run, sources }
+}
+
+/** Per source: its most recent run row, and when it last succeeded. */
+export async function lastRunPerSource(
+  store: Store,
+): Promise<Map<string, { last: RunSourceRow & { started_at: string }; lastSuccessAt: string | null }>> {
+  const rows = await store.db
+    .selectFrom('run_sources')
+    .innerJoin('runs', 'runs.id', 'run_sources.run_id')
+    .selectAll('run_sources')
+    .select('runs.started_at')
+    .orderBy('run_sources.run_id', 'desc')
+    .execute()
+  const out = new Map<string, { last: RunSourceRow & { started_at: string }; lastSuccessAt: string | null }>()
+  for (const row of rows) {
+    const entry = out.get(row.source_id)
+    if (!entry)
+      out.set(row.source_id, { last: row, lastSuccessAt: row.status === 'ok' ? row.started_at : null })
+    else if (!entry.lastSuccessAt && row.status === 'ok') entry.lastSuccessAt = row.started_at
+  }
+  return out
+}
+
+/** Writes rejected rows of a run. */
+export async function insertRejects(
+  store: Store,
+  rows: readonly { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[],
+): Promise<void> {
+  if (rows.length === 0) return
+  const now = new Date().toISOString()
+  for (let i = 0; i < rows.length; i += 500) {
+    await store.db
+      .insertInto('rejects')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          run_id: r.runId,
+          source_id: r.sourceId,
+          url: r.url,
+          reason: r.reason,
+          payload: JSON.stringify(r.payload)?.slice(0, 20_000) ?? null,
+          created_at: now,
+        })),
+      )
+      .execute()
+  }
+}

@@ -1,0 +1,294 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+/** Row types mirror the SQL (snake_case); repositories convert them to domain objects. */
+
+/** One pipeline run or import, with its outcome and report. */
+export interface RunTable {
+  id: Generated<number>
+  kind: 'ingest' | 'import-bag' | 'import-energy-labels'
+  started_at: string
+  finished_at: string | null
+  /** running → succeeded | partial (some source failed, exit 3) | failed | crashed (found dead) | stopped (max duration) */
+  status: 'running' | 'succeeded' | 'partial' | 'failed' | 'crashed' | 'stopped'
+  mode: string
+  sources: string
+  exit_code: number | null
+  pid: number | null
+  report_json: string | null
+}
+
+/** What one source did in one run. */
+export interface RunSourceTable {
+  run_id: number
+  source_id: string
+  status: 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
+  pages: number
+  pages_failed: number
+  listings: number
+  new_listings: number
+  updated_listings: number
+  withdrawn_listings: number
+  rejected: number
+  errors: number
+  duration_ms: number
+  message: string | null
+}
+
+/** A row a source produced that failed validation, kept with its reason. */
+export interface RejectTable {
+  id: Generated<number>
+  run_id: number
+  source_id: string
+  url: string | null
+  reason: string
+  payload: string | null
+  created_at: string
+}
+
+/** Columns shared by a staged and a stored source observation: the parsed listing plus normalise/resolve output. */
+export interface ObservationColumns {
+  source_id: string
+  source_listing_id: string
+  url: string
+  type: 'rent' | 'buy'
+  price: number | null
+  price_on_request: number
+  surface_area: number | null
+  rooms: number | null
+  energy_label: string | null
+  year_built: number | null
+  dwelling_type: string | null
+  street: string | null
+  house_number: string | null
+  postcode: string | null
+  city: string | null
+  city_key: string | null
+  listed_at: string | null
+  address_key: string | null
+  bag_vbo_id: string | null
+  bag_num_id: string | null
+  resolution: string
+  content_hash: string
+}
+
+/** A listing as fetched in the current run, before publish moves it into `observations`. */
+export interface StageObservationTable extends ObservationColumns {
+  run_id: number
+}
+
+/** One row per source listing ever seen, with its lifecycle. */
+export interface ObservationTable extends ObservationColumns {
+  id: Generated<number>
+  listing_id: number | null
+  first_seen: string
+  last_seen: string
+  last_run_id: number
+  missing_runs: number
+  status: 'active' | 'withdrawn'
+}
+
+/** Every price an observation has had, one row per change. */
+export interface PriceHistoryTable {
+  observation_id: number
+  observed_at: string
+  price: number | null
+  run_id: number
+}
+
+/** Maps every identity a home has had (BAG id, address key, source id) to its stable listing id. */
+export interface ListingIdentityTable {
+  identity_key: string
+  listing_id: number
+}
+
+/** The deduplicated listing the API serves (`lis_<id>`). */
+export interface ListingTable {
+  id: number
+  type: 'rent' | 'buy'
+  status: 'active' | 'withdrawn'
+  bag_id: string | null
+  street: string | null
+  number: string | null
+  postcode: string | null
+  city: string | null
+  city_key: string | null
+  price: number | null
+  surface_area: number | null
+  source_name: string
+  source_url: string
+  sources_json: string
+  /** When the home was first offered: the earliest date a source states, else when we first saw it. Sorts "newest". */
+  listed_at: string
+  first_seen: string
+  last_seen: string
+  withdrawn_at: string | null
+  updated_generation: number
+}
+
+export interface BagWoonplaatsTable {
+  id: string
+  naam: string
+  status: string
+}
+
+export interface BagOpenbareRuimteTable {
+  id: string
+  naam: string
+  verkorte_naam: string | null
+  type: string
+  status: string
+  woonplaats_id: string | null
+}
+
+export interface BagNummeraanduidingTable {
+  id: string
+  huisnummer: number
+  huisletter: string | null
+  toevoeging: string | null
+  postcode: string | null
+  type_ao: string
+  status: string
+  openbare_ruimte_id: string
+  woonplaats_id: string | null
+}
+
+/** Verblijfsobjecten, ligplaatsen and standplaatsen: every object a home can be. */
+export interface BagObjectTable {
+  id: string
+  kind: 'verblijfsobject' | 'ligplaats' | 'standplaats'
+  hoofdadres_id: string
+  gebruiksdoel: string | null
+  oppervlakte: number | null
+  status: string
+  x: number | null
+  y: number | null
+}
+
+/** Every address (hoofd- and nevenadres) of an object. */
+export interface BagObjectAddressTable {
+  object_id: string
+  num_id: string
+  is_hoofdadres: number
+}
+
+export interface BagObjectPandTable {
+  object_id: string
+  pand_id: string
+}
+
+export interface BagPandTable {
+  id: string
+  bouwjaar: number | null
+  status: string
+}
+
+/**
+ * The flattened address index used to resolve listings: one row per nummeraanduiding of a current object,
+ * rebuilt after every BAG import.
+ */
+export interface BagAddressTable {
+  num_id: string
+  object_id: string
+  is_hoofdadres: number
+  postcode: string | null
+  huisnummer: number
+  huisletter: string | null
+  toevoeging: string | null
+  street: string
+  street_key: string
+  city: string
+  city_key: string
+  oppervlakte: number | null
+}
+
+/** One Golden Record per BAG object: what every source says about a home, merged, with provenance. */
+export interface GoldenRecordTable {
+  bag_id: string
+  num_id: string | null
+  street: string | null
+  number: string | null
+  postcode: string | null
+  city: string | null
+  city_key: string | null
+  year_built: number | null
+  energy_label: string | null
+  woz_value: number | null
+  woz_reference_date: string | null
+  surface_area: number | null
+  use_purpose: string | null
+  dwelling_type: string | null
+  provenance_json: string
+  input_hash: string
+  updated_generation: number
+}
+
+/** The valuation models fitted at publish; the API values a record with the current one. */
+export interface ValuationModelTable {
+  kind: 'sale' | 'rent'
+  generation: number
+  fitted_at: string
+  model_json: string
+}
+
+/** Counts of active listings per (city, type), written at publish so `meta.total` never scans. */
+export interface ListingCountTable {
+  city_key: string
+  type: string
+  n: number
+}
+
+/** The single row that says which data the API serves. */
+export interface PublicationTable {
+  id: number
+  generation: number
+  run_id: number | null
+  published_at: string
+}
+
+/** Small facts about the data, e.g. the BAG extract's reference date. */
+export interface MetaTable {
+  key: string
+  value: string
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>
+  name: string
+  key_hash: string
+  key_prefix: string
+  created_at: string
+  revoked_at: string | null
+}
+
+/** The whole database, as kysely sees it. */
+export interface Database {
+  runs: RunTable
+  run_sources: RunSourceTable
+  rejects: RejectTable
+  stage_observations: StageObservationTable
+  observations: ObservationTable
+  price_history: PriceHistoryTable
+  listing_identities: ListingIdentityTable
+  listings: ListingTable
+  bag_woonplaats: BagWoonplaatsTable
+  bag_openbare_ruimte: BagOpenbareRuimteTable
+  bag_nummeraanduiding: BagNummeraanduidingTable
+  bag_objects: BagObjectTable
+  bag_object_addresses: BagObjectAddressTable
+  bag_object_panden: BagObjectPandTable
+  bag_panden: BagPandTable
+  bag_addresses: BagAddressTable
+  golden_records: GoldenRecordTable
+  valuation_models: ValuationModelTable
+  listing_counts: ListingCountTable
+  publication: PublicationTable
+  api_keys: ApiKeyTable
+  meta: MetaTable
+}
+
+export type ListingRow = Selectable<ListingTable>
+export type ObservationRow = Selectable<ObservationTable>
+export type GoldenRecordRow = Selectable<GoldenRecordTable>
+export type RunRow = Selectable<RunTable>
+export type RunSourceRow = Selectable<RunSourceTable>
+export type NewStageObservation = Insertable<StageObservationTable>

@@ -1,0 +1,78 @@
+import type { Store } from './database.js'
+import { param, prepareQuery } from './prepared.js'
+import type { NewStageObservation } from './schema.js'
+
+const STAGE_COLUMNS = [
+  'run_id',
+  'source_id',
+  'source_listing_id',
+  'url',
+  'type',
+  'price',
+  'price_on_request',
+  'surface_area',
+  'rooms',
+  'energy_label',
+  'year_built',
+  'dwelling_type',
+  'street',
+  'house_number',
+  'postcode',
+  'city',
+  'city_key',
+  'listed_at',
+  'address_key',
+  'bag_vbo_id',
+  'bag_num_id',
+  'resolution',
+  'content_hash',
+] as const satisfies readonly (keyof NewStageObservation)[]
+
+/** Buffers staged observations and writes them in batches (one small transaction each), off the published tables. */
+export interface StageWriter {
+  add(row: NewStageObservation): void
+  flush(): void
+}
+
+/** A writer for one run's staged observations. A listing seen twice in a run keeps its last version. */
+export function createStageWriter(store: Store, batchSize = 2_000): StageWriter {
+  const values = Object.fromEntries(STAGE_COLUMNS.map((c) => [c, param(c)])) as Record<string, unknown>
+  const insert = prepareQuery<NewStageObservation>(
+    store.sqlite,
+    store.db
+      .insertInto('stage_observations')
+      .values(values as never)
+      .onConflict((oc) =>
+        oc
+          .columns(['run_id', 'source_id', 'source_listing_id'])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(STAGE_COLUMNS.slice(3).map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+      ),
+  )
+  const buffer: NewStageObservation[] = []
+  const write = store.sqlite.transaction((rows: NewStageObservation[]) => {
+    for (const row of rows) insert.run(row)
+  })
+  const flush = () => {
+    if (buffer.length === 0) return
+    write(buffer.splice(0, buffer.length))
+  }
+  return {
+    add(row) {
+      buffer.push(row)
+      if (buffer.length >= batchSize) flush()
+    },
+    flush,
+  }
+}
+
+/** Drops staged rows of runs that never published (crashed or stopped before publish). */
+export async function discardStaleStage(store: Store, keepRunId?: number): Promise<number> {
+  const query = store.db.deleteFrom('stage_observations')
+  const result = await (keepRunId === undefined
+    ? query
+    : query.where('run_id', '<>', keepRunId)
+  ).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -1,0 +1,75 @@
+import type { Store } from '../store/database.js'
+import { fitValuationModel } from './fit-valuation-model.js'
+import type { Comparable, ValuationKind } from './types.js'
+
+/** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
+export const MIN_COMPARABLES = 20
+
+interface ComparableRow {
+  id: number
+  price: number
+  surface_area: number
+  postcode: string
+  city: string | null
+  listed_at: string
+  year_built: number | null
+  energy_label: string | null
+  dwelling_type: string | null
+  woz_value: number | null
+  woz_reference_date: string | null
+}
+
+/** Active listings of one offer type as comparables, with their golden record's facts where they resolved. */
+export function loadComparables(store: Store, type: 'buy' | 'rent'): Comparable[] {
+  const rows = store.sqlite
+    .prepare<[string], ComparableRow>(`
+      select l.id, l.price, l.surface_area, l.postcode, l.city, l.listed_at,
+             g.year_built, g.energy_label, g.dwelling_type, g.woz_value, g.woz_reference_date
+        from listings l left join golden_records g on g.bag_id = l.bag_id
+       where l.status = 'active' and l.type = ? and l.price is not null and l.surface_area is not null and l.postcode is not null`)
+    .all(type)
+  return rows.map((r) => ({
+    id: String(r.id),
+    price: r.price,
+    surfaceArea: r.surface_area,
+    postcode: r.postcode,
+    city: r.city,
+    listedAt: r.listed_at.slice(0, 10),
+    yearBuilt: r.year_built,
+    energyLabel: r.energy_label,
+    dwellingType: r.dwelling_type === 'apartment' || r.dwelling_type === 'house' ? r.dwelling_type : null,
+    wozValue: r.woz_value,
+    wozReferenceDate: r.woz_reference_date,
+  }))
+}
+
+/**
+ * Fits the sale model on active sale listings and the rent model on active rentals, and stores them for the
+ * generation being published; the API values every golden record with them at read time. A kind with too few
+ * comparables has no model, so its estimates are null rather than guesses.
+ */
+export function fitRunValuationModels(
+  store: Store,
+  generation: number,
+  now: string,
+): Record<ValuationKind, number> {
+  const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
+  const upsert = store.sqlite.prepare(
+    `insert into valuation_models (kind, generation, fitted_at, model_json) values (@kind, @generation, @fitted_at, @model_json)
+     on conflict (kind) do update set generation = excluded.generation, fitted_at = excluded.fitted_at, model_json = excluded.model_json`,
+  )
+  for (const [kind, type] of [
+    ['sale', 'buy'],
+    ['rent', 'rent'],
+  ] as const) {
+    const comparables = loadComparables(store, type)
+    if (comparables.length < MIN_COMPARABLES) {
+      store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
+      continue
+    }
+    const model = fitValuationModel(comparables, { kind, fittedAt: now })
+    upsert.run({ kind, generation, fitted_at: now, model_json: JSON.stringify(model) })
+    fitted[kind] = model.nComparables
+  }
+  return fitted
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest'
+import { get, KEY, useSampleApi } from '../helpers/api-fixture.js'
+
+interface ListingBody {
+  data: {
+    id: string
+    type: string
+    price: number | null
+    address: { city: string | null }
+    listed_at: string
+  }[]
+  meta: { total: number; page: number; page_size: number }
+}
+
+const fixture = useSampleApi()
+const body = (res: { body: string }) => JSON.parse(res.body) as ListingBody
+const count = (where: string, ...params: unknown[]) =>
+  (
+    fixture.store.sqlite
+      .prepare(`select count(*) as n from listings where status = 'active' ${where}`)
+      .get(...params) as { n: number }
+  ).n
+
+describe('GET /v1/listings: authentication', () => {
+  it('answers 401 problem+json without a key, before looking at the query', async () => {
+    const res = await get(fixture, '/v1/listings?page=abc', {})
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(JSON.parse(res.body)).toMatchObject({ status: 401, title: 'Unauthorized' })
+  })
+  it('answers 401 for an unknown key, without saying whether it exists', async () => {
+    const res = await get(fixture, '/v1/listings', { 'x-api-key': 'nope' })
+    expect(res.statusCode).toBe(401)
+    expect(res.body).not.toMatch(/nope/)
+  })
+})
+
+describe('GET /v1/listings: results', () => {
+  it('returns the contract shape with defaults page 1 and page_size 20', async () => {
+    const res = await get(fixture, '/v1/listings')
+    expect(res.statusCode).toBe(200)
+    const b = body(res)
+    expect(b.meta).toEqual({ total: count(''), page: 1, page_size: 20 })
+    expect(b.data).toHaveLength(20)
+    for (const listing of b.data) {
+      expect(listing.id).toMatch(/^lis_\d+$/)
+      expect(listing).toHaveProperty('address.street')
+      expect(listing).toHaveProperty('address.number')
+      expect(listing).toHaveProperty('address.postcode')
+      expect(listing).toHaveProperty('source.name')
+      expect(listing).toHaveProperty('source.url')
+      expect(listing).toHaveProperty('surface_area')
+    }
+  })
+
+  it('matches the city case-insensitively and through aliases', async () => {
+    const a = body(await get(fixture, '/v1/listings?city=den%20haag&page_size=100'))
+    const b = body(await get(fixture, "/v1/listings?city='s-Gravenhage&page_size=100"))
+    const c = body(await get(fixture, '/v1/listings?city=DEN%20HAAG&page_size=100'))
+    expect(a.meta.total).toBeGreaterThan(10)
+    expect(b.meta.total).toBe(a.meta.total)
+    expect(c.data.map((l) => l.id)).toEqual(a.data.map((l) => l.id))
+  })
+
+  it('combines filters with AND and treats price bounds as inclusive', async () => {
+    const all = body(await get(fixture, '/v1/listings?city=Amsterdam&type=rent&page_size=100')).data
+    const price = all.find((l) => l.price !== null)!.price!
+    const exact = body(
+      await get(
+        fixture,
+        `/v1/listings?city=Amsterdam&type=rent&min_price=${price}&max_price=${price}&page_size=100`,
+      ),
+    )
+    expect(exact.meta.total).toBe(all.filter((l) => l.price === price).length)
+    expect(exact.data.every((l) => l.price === price)).toBe(true)
+    const range = body(await get(fixture, '/v1/listings?min_price=1000&max_price=2000&page_size=100'))
+    expect(range.meta.total).toBe(count('and price between 1000 and 2000'))
+    expect(range.data.every((l) => l.price! >= 1000 && l.price! <= 2000)).toBe(true)
+  })
+
+  it('answers 200 with data [] and total 0 when nothing matches', async () => {
+    const b = body(await get(fixture, '/v1/listings?city=Atlantis'))
+    expect(b).toEqual({ data: [], meta: { total: 0, page: 1, page_size: 20 } })
+    expect(body(await get(fixture, '/v1/listings?type=buy&city=Atlantis')).meta.total).toBe(0)
+  })
+
+  it('answers a page past the end with 200 and data []', async () => {
+    const res = await get(fixture, '/v1/listings?city=Utrecht&page=99')
+    expect(res.statusCode).toBe(200)
+    expect(body(res)).toMatchObject({
+      data: [],
+      meta: { page: 99, total: count("and city_key = 'utrecht'") },
+    })
+  })
+
+  it('orders newest first, ties by id, stably across pages', async () => {
+    const pages = await Promise.all([1, 2, 3].map((p) => get(fixture, `/v1/listings?page_size=40&page=${p}`)))
+    const ids = pages.flatMap((r) => body(r).data)
+    expect(new Set(ids.map((l) => l.id)).size).toBe(ids.length)
+    for (let i = 1; i < ids.length; i++) {
+      const [a, b] = [ids[i - 1]!, ids[i]!]
+      const newerOrTie =
+        a.listed_at > b.listed_at ||
+        (a.listed_at === b.listed_at && Number(a.id.slice(4)) > Number(b.id.slice(4)))
+      expect(newerOrTie).toBe(true)
+    }
+    const whole = body(await get(fixture, '/v1/listings?page_size=100')).data.map((l) => l.id)
+    expect(ids.slice(0, 100).map((l) => l.id)).toEqual(whole)
+  })
+
+  it('serves only listings currently on offer unless asked for withdrawn ones', async () => {
+    const withdrawn = body(await get(fixture, '/v1/listings?status=withdrawn'))
+    expect(withdrawn.meta.total).toBe(0)
+  })
+})
+
+describe('GET /v1/listings: every invalid parameter is a 400 that names it', () => {
+  const cases: [string, string][] = [
+    ['city=', 'city'],
+    [`city=${'x'.repeat(101)}`, 'city'],
+    ['city=a&city=b', 'city'],
+    ['min_price=-1', 'min_price'],
+    ['min_price=abc', 'min_price'],
+    ['min_price=1e5', 'min_price'],
+    ['max_price=', 'max_price'],
+    ['max_price=12.5.5', 'max_price'],
+    ['min_price=500&max_price=100', 'min_price'],
+    ['type=sale', 'type'],
+    ['type=rent&type=buy', 'type'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['page=abc', 'page'],
+    ['page=1&page=2', 'page'],
+    ['page=99999999999', 'page'],
+    ['page_size=0', 'page_size'],
+    ['page_size=101', 'page_size'],
+    ['page_size=ten', 'page_size'],
+    ['sort=price', 'sort'],
+    ['CITY=Amsterdam', 'CITY'],
+  ]
+  for (const [query, parameter] of cases) {
+    it(`?${query.slice(0, 40)} → 400 naming ${parameter}`, async () => {
+      const res = await get(fixture, `/v1/listings?${query}`)
+      expect(res.statusCode).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+      const problem = JSON.parse(res.body) as {
+        status: number
+        detail: string
+        errors: { parameter: string }[]
+      }
+      expect(problem.status).toBe(400)
+      expect(problem.errors.map((e) => e.parameter)).toContain(parameter)
+      expect(problem.detail).toContain(parameter)
+    })
+  }
+})
+
+describe('GET /v1/listings: caching and limits', () => {
+  it('sends an ETag tied to the published generation and answers 304 on a match', async () => {
+    const first = await get(fixture, '/v1/listings?city=Rotterdam')
+    expect(first.headers.etag).toMatch(/^"v1-g\d+"$/)
+    expect(first.headers['cache-control']).toContain('max-age')
+    const again = await get(fixture, '/v1/listings?city=Rotterdam', {
+      'x-api-key': KEY,
+      'if-none-match': first.headers.etag as string,
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+  it('sends the IETF RateLimit headers on every response', async () => {
+    const res = await get(fixture, '/v1/listings')
+    expect(res.headers['ratelimit-policy']).toMatch(/^"default";q=\d+;w=60$/)
+    expect(res.headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
+  })
+  it('answers 405 with Allow for another method on a known route', async () => {
+    const res = await fixture.app.inject({
+      method: 'POST',
+      url: '/v1/listings',
+      headers: { 'x-api-key': KEY },
+    })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('GET, HEAD')
+  })
+})

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { get, KEY, useSampleApi } from '../helpers/api-fixture.js'
+
+const fixture = useSampleApi()
+const resolved = () =>
+  fixture.store.sqlite
+    .prepare(
+      'select bag_id, num_id from golden_records where bag_id in (select bag_id from listings) limit 1',
+    )
+    .get() as {
+    bag_id: string
+    num_id: string
+  }
+
+describe('GET /v1/properties/{bag_id}', () => {
+  it('answers 401 before validating the id', async () => {
+    expect((await get(fixture, '/v1/properties/abc', {})).statusCode).toBe(401)
+  })
+
+  it('returns the golden record with every contract field present (null when unknown)', async () => {
+    const { bag_id } = resolved()
+    const res = await get(fixture, `/v1/properties/${bag_id}`)
+    expect(res.statusCode).toBe(200)
+    const record = JSON.parse(res.body)
+    expect(record.bag_id).toBe(bag_id)
+    for (const field of ['year_built', 'energy_label', 'woz_value', 'surface_area'])
+      expect(record.building).toHaveProperty(field)
+    for (const field of ['estimated_price', 'confidence', 'low', 'high', 'as_of', 'method'])
+      expect(record.valuation).toHaveProperty(field)
+    expect(record.address).toEqual(
+      expect.objectContaining({ street: expect.any(String), number: expect.any(String) }),
+    )
+    expect(record.listings.length).toBeGreaterThan(0)
+    expect(record.listings[0].bag_id).toBe(bag_id)
+    expect(record.provenance.surface_area).toMatchObject({ source: 'bag' })
+  })
+
+  it('finds the same record by the nummeraanduiding id of its address', async () => {
+    const { bag_id, num_id } = resolved()
+    expect(num_id.slice(4, 6)).toBe('20')
+    const byNum = JSON.parse((await get(fixture, `/v1/properties/${num_id}`)).body)
+    expect(byNum.bag_id).toBe(bag_id)
+  })
+
+  it('answers 404 for a well-formed id without a record', async () => {
+    const res = await get(fixture, '/v1/properties/0363010009999999')
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+
+  for (const bad of [
+    '123',
+    '03630100000000001',
+    '036301000000000x',
+    '%20363010000000000',
+    'abcdefghijklmnop',
+  ]) {
+    it(`answers 400 naming bag_id for ${JSON.stringify(bad)}`, async () => {
+      const res = await get(fixture, `/v1/properties/${bad}`)
+      expect(res.statusCode).toBe(400)
+      expect(JSON.parse(res.body).errors[0].parameter).toBe('bag_id')
+    })
+  }
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const { bag_id } = resolved()
+    const first = await get(fixture, `/v1/properties/${bag_id}`)
+    const again = await get(fixture, `/v1/properties/${bag_id}`, {
+      'x-api-key': KEY,
+      'if-none-match': `W/${first.headers.etag}`,
+    })
+    expect(again.statusCode).toBe(304)
+  })
+})
+
+describe('routes outside /v1', () => {
+  it('/healthz answers without a key', async () => {
+    const res = await fixture.app.inject({ url: '/healthz' })
+    expect(res.statusCode).toBe(200)
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'ok', generation: expect.any(Number) })
+  })
+  it('/openapi.json is generated from the zod schemas, with both endpoints and their parameters', async () => {
+    const doc = JSON.parse((await fixture.app.inject({ url: '/openapi.json' })).body)
+    expect(doc.openapi).toMatch(/^3\.1/)
+    const listings = doc.paths['/v1/listings'].get
+    const names = listings.parameters.map((p: { name: string }) => p.name)
+    expect(names).toEqual(
+      expect.arrayContaining(['city', 'min_price', 'max_price', 'type', 'page', 'page_size']),
+    )
+    expect(doc.paths['/v1/properties/{bag_id}'].get.parameters[0]).toMatchObject({
+      name: 'bag_id',
+      in: 'path',
+    })
+    expect(doc.components.securitySchemes.ApiKeyAuth).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    })
+  })
+  it('/docs serves the API reference page', async () => {
+    const res = await fixture.app.inject({ url: '/docs/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+  })
+  it('an unknown /v1 path without a key is a 401, with a key a 404', async () => {
+    expect((await get(fixture, '/v1/nothing', {})).statusCode).toBe(401)
+    expect((await get(fixture, '/v1/nothing')).statusCode).toBe(404)
+  })
+})

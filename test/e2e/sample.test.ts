@@ -1,0 +1,116 @@
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runCli, startCli } from '../helpers/cli.js'
+import { useTempDir } from '../helpers/temp-dir.js'
+
+const dir = useTempDir()
+const db = join(dir, 'propdata.db')
+const env = { PROPDATA_DATA_DIR: dir }
+const children: { kill(): void }[] = []
+afterAll(() => {
+  for (const child of children) child.kill()
+})
+
+describe('end to end: the sample through the CLI and the served API', () => {
+  let firstIds: string[] = []
+
+  it('ingest --sample replays the archive, publishes, and exits 0 with a JSON report', async () => {
+    const result = await runCli(['ingest', '--sample', '--db', db, '--json'], env)
+    expect(result.code, result.stderr).toBe(0)
+    const report = JSON.parse(result.stdout)
+    expect(report).toMatchObject({ status: 'succeeded', exitCode: 0, mode: 'sample', problems: [] })
+    expect(report.sources[0]).toMatchObject({ source: 'pararius', status: 'ok', rejected: 0 })
+    expect(report.sources[0].listings).toBeGreaterThanOrEqual(200)
+  }, 120_000)
+
+  it('serves the result over real HTTP to a key made with `keys create`', async () => {
+    const created = await runCli(['keys', 'create', 'client-a', '--db', db, '--json'], env)
+    expect(created.code, created.stderr).toBe(0)
+    const { key } = JSON.parse(created.stdout) as { key: string }
+    const server = await startCli(['serve', '--db', db, '--port', '0'], /on (http:\/\/[\d.]+:\d+)/, env)
+    children.push(server.child)
+    const base = server.match[1]!
+    expect((await fetch(`${base}/v1/listings`)).status).toBe(401)
+    const res = await fetch(`${base}/v1/listings?city=amsterdam&page_size=100`, {
+      headers: { 'X-API-Key': key },
+    })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      data: { id: string; bag_id: string | null }[]
+      meta: { total: number }
+    }
+    expect(body.meta.total).toBeGreaterThan(20)
+    firstIds = body.data.map((l) => l.id)
+    const bagId = body.data.find((l) => l.bag_id)!.bag_id!
+    const record = await fetch(`${base}/v1/properties/${bagId}`, { headers: { 'X-API-Key': key } })
+    expect(record.status).toBe(200)
+    expect(((await record.json()) as { bag_id: string }).bag_id).toBe(bagId)
+
+    const list = JSON.parse((await runCli(['keys', 'list', '--db', db, '--json'], env)).stdout) as {
+      name: string
+    }[]
+    expect(list.map((k) => k.name)).toEqual(['client-a'])
+    expect(JSON.stringify(list)).not.toContain(key)
+    expect((await runCli(['keys', 'revoke', 'client-a', '--db', db], env)).code).toBe(0)
+    await new Promise((r) => setTimeout(r, 5_200))
+    expect((await fetch(`${base}/v1/listings`, { headers: { 'X-API-Key': key } })).status).toBe(401)
+  }, 120_000)
+
+  it('a second run of the same data keeps every listing id and adds nothing', async () => {
+    const result = await runCli(['ingest', '--sample', '--db', db, '--json'], env)
+    const report = JSON.parse(result.stdout)
+    expect(report.sources[0]).toMatchObject({ new: 0, updated: 0, withdrawn: 0 })
+    const key = JSON.parse((await runCli(['keys', 'create', 'client-b', '--db', db, '--json'], env)).stdout)
+      .key as string
+    const server = await startCli(['serve', '--db', db, '--port', '0'], /on (http:\/\/[\d.]+:\d+)/, env)
+    children.push(server.child)
+    const body = (await (
+      await fetch(`${server.match[1]}/v1/listings?city=amsterdam&page_size=100`, {
+        headers: { 'X-API-Key': key },
+      })
+    ).json()) as {
+      data: { id: string }[]
+    }
+    expect(body.data.map((l) => l.id).sort()).toEqual([...firstIds].sort())
+  }, 120_000)
+})
+
+describe('the CLI contract', () => {
+  it('exits 2 on bad usage', async () => {
+    expect((await runCli(['bogus'], env)).code).toBe(2)
+    expect((await runCli(['ingest', '--nope'], env)).code).toBe(2)
+    expect((await runCli(['ingest', '--sources', 'nope', '--db', db], env)).code).toBe(2)
+    expect((await runCli(['import', 'bag', join(dir, 'missing.zip'), '--db', db], env)).code).toBe(2)
+  }, 60_000)
+  it('prints --help for every command and exits 0', async () => {
+    for (const command of [
+      [],
+      ['ingest'],
+      ['import', 'bag'],
+      ['serve'],
+      ['keys', 'create'],
+      ['keys', 'list'],
+      ['keys', 'revoke'],
+      ['sources'],
+      ['start'],
+    ]) {
+      const result = await runCli([...command, '--help'], env)
+      expect(result.code, command.join(' ')).toBe(0)
+      expect(result.stdout).toMatch(/Usage: propdata/)
+    }
+  }, 60_000)
+  it('`sources --json` lists every source with its kind, render mode and last run', async () => {
+    const rows = JSON.parse((await runCli(['sources', '--db', db, '--json'], env)).stdout) as {
+      id: string
+      kind: string
+      render: string
+      lastRun: unknown
+    }[]
+    expect(rows.find((r) => r.id === 'pararius')).toMatchObject({
+      kind: 'listing',
+      render: 'http',
+      lastRun: { status: 'ok' },
+    })
+    expect(rows.find((r) => r.id === 'bag')).toMatchObject({ kind: 'register' })
+  }, 60_000)
+})

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../src/config.js'
+
+const BIN = join(PROJECT_ROOT, 'bin', 'propdata.js')
+
+/** The outcome of one CLI invocation. */
+export interface CliResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs `propdata ARGS` as a user would, in a child process, with a clean environment plus `env`. */
+export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d
+    })
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** Starts a long-running command and resolves once `ready` matches its stderr or stdout; returns the match. */
+export function startCli(
+  args: readonly string[],
+  ready: RegExp,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let output = ''
+    const onData = (d: Buffer) => {
+      output += d
+      const match = ready.exec(output)
+      if (match) resolve({ child, match, output: () => output })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('error', reject)
+    child.on('close', (code) => reject(new Error(`exited with ${code} before it was ready:\n${output}`)))
+  })
+}
