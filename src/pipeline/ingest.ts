@@ -28,6 +28,7 @@ import {
 import type { RunTable } from '../store/schema.js'
 import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
+import type { RunEvent } from './run-events.js'
 import { type StageTimings, stageListing } from './stage-listing.js'
 
 /** Options for one pipeline run. */
@@ -49,6 +50,8 @@ export interface IngestOptions {
   /** Lower is more trusted; defaults to the order of `sources`. */
   readonly priority?: (sourceId: string) => number
   readonly onFetchEvent?: (event: FetchEvent) => void
+  /** Progress as it happens: per source, per page, per listing, per stage. */
+  readonly onEvent?: (event: RunEvent) => void
 }
 
 /** One source's line in the run report. */
@@ -106,6 +109,9 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     runId,
   })
 
+  const emit = options.onEvent ?? (() => {})
+  emit({ type: 'run-start', runId, sources: options.sources.map((s) => s.id), mode: options.mode })
+
   let recorder: ArchiveRecorder | undefined
   let http: Transport
   let browser: (() => Promise<Transport>) | undefined
@@ -141,6 +147,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   try {
     await Promise.all(
       options.sources.map(async (source) => {
+        emit({ type: 'source-start', runId, source: source.id })
         const outcome = await crawlSource(source, {
           fetcher,
           scope: options.scope,
@@ -148,8 +155,15 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           signal: options.signal,
           maxListPages: options.maxListPages,
           maxListings: options.maxListings,
-          onListing: (listing) => stage.add(stageListing(runId, source.id, listing, resolver, timings)),
-          onReject: (rejected: RejectedListing) => rejects.push({ runId, sourceId: source.id, ...rejected }),
+          onListing: (listing) => {
+            stage.add(stageListing(runId, source.id, listing, resolver, timings))
+            emit({ type: 'listing', runId, source: source.id })
+          },
+          onReject: (rejected: RejectedListing) => {
+            rejects.push({ runId, sourceId: source.id, ...rejected })
+            emit({ type: 'reject', runId, source: source.id, reason: rejected.reason })
+          },
+          onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
         }).catch((error: unknown): CrawlOutcome => {
           const e = toPipelineError(error)
           return {
@@ -165,6 +179,13 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           }
         })
         outcomes.set(source.id, outcome)
+        emit({
+          type: 'source-end',
+          runId,
+          source: source.id,
+          status: outcome.status,
+          message: outcome.message,
+        })
         const line = `${source.id}: ${outcome.status}, ${outcome.pages} pages, ${outcome.listings} listings, ${outcome.rejected} rejected`
         if (outcome.status === 'ok') logger.info(line, { runId, source: source.id })
         else logger.warn(`${line}: ${outcome.message}`, { runId, source: source.id })
@@ -185,6 +206,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   const allOk = [...outcomes.values()].every((o) => o.status === 'ok')
   const order = new Map(options.sources.map((s, i) => [s.id, i]))
   let published: PublishReport | null = null
+  const publishStarted = performance.now()
   if (anyOk || [...outcomes.values()].some((o) => o.listings > 0 && !o.layoutChanged)) {
     published = publishRun(store, {
       runId,
@@ -194,6 +216,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       now: startedAt,
     })
     logger.info(`Published generation ${published.generation}`, { runId })
+    emit({ type: 'stage', runId, stage: 'publish', ms: performance.now() - publishStarted })
   }
 
   const stopped = options.signal?.aborted ?? false
@@ -246,5 +269,6 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),
   }
   await finishRun(store, runId, { status, exitCode, report, finishedAt })
+  emit({ type: 'run-end', runId, status, exitCode })
   return report
 }
