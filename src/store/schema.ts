@@ -117,6 +117,8 @@ export interface ListingTable {
   source_name: string
   source_url: string
   sources_json: string
+  /** `[{observed_at, price}]` of the primary source's observation, oldest first. */
+  price_history_json: string
   /** When the home was first offered: the earliest date a source states, else when we first saw it. Sorts "newest". */
   listed_at: string
   first_seen: string
