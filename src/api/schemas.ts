@@ -86,6 +86,9 @@ export const listingSchema = z
     bag_id: z.string().nullable().describe('The BAG object, or null when unresolved.'),
     source: sourceRefSchema.describe('The source we trust most for this listing.'),
     sources: z.array(sourceRefSchema).describe('Every source that lists it.'),
+    price_history: z
+      .array(z.object({ observed_at: z.string(), price: z.number().nullable() }))
+      .describe('Extension: every price the trusted source has shown, oldest first.'),
     listed_at: z.string().describe('When it was first offered, as far as we know.'),
     first_seen: z.string(),
     last_seen: z.string(),

@@ -88,6 +88,14 @@ export function prepareListingStatements(store: Store) {
         ),
     ),
     remove: prepareQuery<{ id: number }>(sqlite, db.deleteFrom('listings').where('id', '=', param('id'))),
+    priceHistory: prepareQuery<{ observation_id: number }, { observed_at: string; price: number | null }>(
+      sqlite,
+      db
+        .selectFrom('price_history')
+        .select(['observed_at', 'price'])
+        .where('observation_id', '=', param('observation_id'))
+        .orderBy('observed_at'),
+    ),
   }
 }
 
@@ -106,6 +114,7 @@ const LISTING_COLUMNS = [
   'source_name',
   'source_url',
   'sources_json',
+  'price_history_json',
   'listed_at',
   'first_seen',
   'last_seen',
@@ -169,6 +178,9 @@ export function rebuildListing(
     source_name: primary.source_id,
     source_url: primary.url,
     sources_json: JSON.stringify(pool.map((m) => ({ name: m.source_id, url: m.url }))),
+    price_history_json: JSON.stringify(
+      statements.priceHistory.all({ observation_id: primary.id }).slice(-50),
+    ),
     listed_at: earliest(pool.map((m) => m.listed_at)) ?? firstSeen,
     first_seen: firstSeen,
     last_seen:
