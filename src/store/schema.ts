@@ -247,6 +247,20 @@ export interface PublicationTable {
   published_at: string
 }
 
+/** A PDOK Locatieserver answer for an address missing from the local BAG (null ids: PDOK had no exact match). */
+export interface PdokLookupTable {
+  address_key: string
+  object_id: string | null
+  num_id: string | null
+  street: string | null
+  huisnummer: number | null
+  huisletter: string | null
+  toevoeging: string | null
+  postcode: string | null
+  city: string | null
+  looked_up_at: string
+}
+
 /** Small facts about the data, e.g. the BAG extract's reference date. */
 export interface MetaTable {
   key: string
@@ -286,6 +300,7 @@ export interface Database {
   publication: PublicationTable
   api_keys: ApiKeyTable
   meta: MetaTable
+  pdok_lookups: PdokLookupTable
 }
 
 export type ListingRow = Selectable<ListingTable>
