@@ -19,6 +19,8 @@ export interface Fact<T> {
 
 /** What the BAG says about one object (verblijfsobject, ligplaats or standplaats). */
 export interface BagFacts {
+  /** 'bag' for the local extract; 'pdok' for an address only PDOK's Locatieserver knew (no area, year or use). */
+  readonly source: 'bag' | 'pdok'
   readonly objectId: string
   readonly numId: string
   readonly street: string
@@ -117,7 +119,7 @@ export function survive<T>(
 }
 
 const bagFact = <T>(bag: BagFacts, value: T | null): Fact<T>[] =>
-  value === null ? [] : [{ source: 'bag', value, observedAt: bag.observedAt }]
+  value === null ? [] : [{ source: bag.source, value, observedAt: bag.observedAt }]
 
 /** Merges what every source says about one home into its Golden Record. Pure: same inputs, same record. */
 export function buildGoldenRecord(inputs: MergeInputs, priority: (source: string) => number): GoldenRecord {

@@ -1,6 +1,8 @@
-import { formatHouseNumber } from '../normalise/index.js'
+import { sql } from 'kysely'
+import { cityKey, formatHouseNumber } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
+import type { PdokLookupTable } from '../store/schema.js'
 import type { BagFacts, Fact, MergeInputs } from './golden-record.js'
 
 interface ObjectRow {
@@ -28,6 +30,8 @@ interface ListingFactRow {
   dwelling_type: string | null
 }
 
+const displayPostcode = (pc: string | null) => (pc ? `${pc.slice(0, 4)} ${pc.slice(4)}` : null)
+
 /** Loads everything the merger needs for one BAG object, with prepared statements. */
 export function createMergeInputLoader(store: Store) {
   const { db, sqlite } = store
@@ -40,6 +44,15 @@ export function createMergeInputLoader(store: Store) {
               join bag_object_panden other on other.pand_id = op.pand_id where op.object_id = o.id) as neighbours
       from bag_objects o join bag_addresses a on a.num_id = o.hoofdadres_id
      where o.id = @id`)
+  const pdok = prepareQuery<{ id: string }, PdokLookupTable>(
+    sqlite,
+    db
+      .selectFrom('pdok_lookups')
+      .selectAll()
+      .where('object_id', '=', param('id'))
+      .orderBy('looked_up_at', 'desc')
+      .limit(sql.lit(1)),
+  )
   const listingFacts = prepareQuery<{ id: string }, ListingFactRow>(
     sqlite,
     db
@@ -52,37 +65,66 @@ export function createMergeInputLoader(store: Store) {
     (sqlite.prepare(bagDate.sql).get(...bagDate.parameters) as { value: string } | undefined)?.value
   let observedAt = standDate() ?? '1970-01-01'
 
+  const fromBag = (row: ObjectRow): BagFacts => ({
+    source: 'bag',
+    objectId: row.id,
+    numId: row.hoofdadres_id,
+    street: row.street,
+    number: formatHouseNumber({
+      huisnummer: row.huisnummer,
+      huisletter: row.huisletter,
+      toevoeging: row.toevoeging,
+    }),
+    postcode: displayPostcode(row.postcode),
+    city: row.city,
+    cityKey: row.city_key,
+    surfaceArea: row.oppervlakte,
+    usePurpose: row.gebruiksdoel,
+    yearBuilt: row.bouwjaar,
+    // Several dwellings in one pand make an apartment; a listing that says otherwise wins in the merge.
+    dwellingType: row.gebruiksdoel?.includes('woonfunctie')
+      ? row.neighbours > 1
+        ? 'apartment'
+        : 'house'
+      : null,
+    observedAt,
+  })
+
+  /** An object only PDOK's Locatieserver knew: its address, nothing more. */
+  const fromPdok = (id: string): BagFacts | null => {
+    const found = pdok.get({ id })
+    if (!found?.num_id || !found.street || !found.city || found.huisnummer === null) return null
+    return {
+      source: 'pdok',
+      objectId: id,
+      numId: found.num_id,
+      street: found.street,
+      number: formatHouseNumber({
+        huisnummer: found.huisnummer,
+        huisletter: found.huisletter,
+        toevoeging: found.toevoeging,
+      }),
+      postcode: displayPostcode(found.postcode),
+      city: found.city,
+      cityKey: cityKey(found.city),
+      surfaceArea: null,
+      usePurpose: null,
+      yearBuilt: null,
+      dwellingType: null,
+      observedAt: found.looked_up_at,
+    }
+  }
+
   return {
     /** Re-reads the extract date after an import. */
     refresh() {
       observedAt = standDate() ?? '1970-01-01'
     },
-    /** The merger's inputs for `id`, or null when the BAG has no such object. */
+    /** The merger's inputs for `id`, or null when neither the BAG nor PDOK knows the object. */
     load(id: string): MergeInputs | null {
       const row = object.get({ id })
-      if (!row) return null
-      const bag: BagFacts = {
-        objectId: row.id,
-        numId: row.hoofdadres_id,
-        street: row.street,
-        number: formatHouseNumber({
-          huisnummer: row.huisnummer,
-          huisletter: row.huisletter,
-          toevoeging: row.toevoeging,
-        }),
-        postcode: row.postcode ? `${row.postcode.slice(0, 4)} ${row.postcode.slice(4)}` : null,
-        city: row.city,
-        cityKey: row.city_key,
-        surfaceArea: row.oppervlakte,
-        usePurpose: row.gebruiksdoel,
-        yearBuilt: row.bouwjaar,
-        dwellingType: row.gebruiksdoel?.includes('woonfunctie')
-          ? row.neighbours > 1
-            ? 'apartment'
-            : 'house'
-          : null,
-        observedAt,
-      }
+      const bag = row ? fromBag(row) : fromPdok(id)
+      if (!bag) return null
       const facts = listingFacts.all({ id })
       const pick = <T>(value: (r: ListingFactRow) => T | null): Fact<T>[] =>
         facts.flatMap((r) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Listing } from '../kit/listing.js'
 import {
   cityKey,
@@ -13,6 +12,7 @@ import {
 } from '../normalise/index.js'
 import type { BagResolver } from '../resolve/index.js'
 import type { NewStageObservation } from '../store/schema.js'
+import { stageContentHash } from '../store/stage.repository.js'
 
 /** Time spent per CPU stage, summed over a run, for the run report and the benchmark. */
 export interface StageTimings {
@@ -82,11 +82,5 @@ export function stageListing(
     bag_num_id: resolution.numId,
     resolution: resolution.method,
   }
-  return { ...row, content_hash: contentHash(row) }
-}
-
-/** A digest of the fields that reach the published data (not the run id). */
-function contentHash(row: Omit<NewStageObservation, 'content_hash'>): string {
-  const { run_id: _run, ...published } = row
-  return createHash('sha1').update(JSON.stringify(published)).digest('base64url')
+  return { ...row, content_hash: stageContentHash(row) }
 }

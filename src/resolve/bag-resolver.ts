@@ -25,7 +25,8 @@ export interface BagResolver {
   resolve(input: ResolveInput): Resolution
 }
 
-interface AddressRow {
+/** One address the BAG (or PDOK) has at a postcode and house number. */
+export interface AddressRow {
   num_id: string
   object_id: string
   huisletter: string | null
@@ -73,7 +74,8 @@ function matches(row: AddressRow, candidate: HouseNumberParts): boolean {
   return same(row.huisletter, candidate.huisletter) && same(row.toevoeging, candidate.toevoeging)
 }
 
-function resolveByNumber(rows: AddressRow[], houseNumber: ParsedHouseNumber): Resolution {
+/** Exact candidate matching on the addresses with the listing's postcode and number; shared with the PDOK fallback. */
+export function resolveByNumber(rows: readonly AddressRow[], houseNumber: ParsedHouseNumber): Resolution {
   if (rows.length === 0) return UNRESOLVED('not-found')
   const objectsWithNumber = new Set(rows.map((r) => r.object_id))
   const hits = new Map<string, AddressRow>()

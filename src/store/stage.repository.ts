@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Store } from './database.js'
 import { param, prepareQuery } from './prepared.js'
 import type { NewStageObservation } from './schema.js'
@@ -75,4 +76,10 @@ export async function discardStaleStage(store: Store, keepRunId?: number): Promi
     : query.where('run_id', '<>', keepRunId)
   ).executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/** A digest of the staged fields that reach the published data (not the run id): equal digests, nothing to update. */
+export function stageContentHash(row: Omit<NewStageObservation, 'content_hash'>): string {
+  const { run_id: _run, ...published } = row
+  return createHash('sha1').update(JSON.stringify(published)).digest('base64url')
 }
