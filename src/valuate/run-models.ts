@@ -1,9 +1,9 @@
 import type { Store } from '../store/database.js'
-import { fitValuationModel } from './fit-valuation-model.js'
+import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
 import type { Comparable, ValuationKind } from './types.js'
 
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
-export const MIN_COMPARABLES = 20
+export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
 
 interface ComparableRow {
   id: number
@@ -67,7 +67,14 @@ export function fitRunValuationModels(
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
       continue
     }
-    const model = fitValuationModel(comparables, { kind, fittedAt: now })
+    let model: ReturnType<typeof fitValuationModel>
+    try {
+      model = fitValuationModel(comparables, { kind, fittedAt: now })
+    } catch {
+      // Too few usable comparables once data errors are dropped: no model beats a misleading one.
+      store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
+      continue
+    }
     upsert.run({ kind, generation, fitted_at: now, model_json: JSON.stringify(model) })
     fitted[kind] = model.nComparables
   }

@@ -82,7 +82,7 @@ export function createValuationService(store: Store): ValuationService {
         low: estimate.low,
         high: estimate.high,
         interval_level: estimate.intervalLevel,
-        as_of: sale!.fittedAt.slice(0, 10),
+        as_of: sale!.valuationDate.slice(0, 10),
         method: estimate.method,
         comparables: estimate.comparables,
         estimated_rent: rent?.estimatedPrice ?? null,

@@ -1,0 +1,57 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { hierarchyKeys, normalisePostcode, validYear } from './area-keys.js'
+
+describe('normalisePostcode', () => {
+  it('accepts any spacing and case, rejects the rest', () => {
+    expect(normalisePostcode('3511 gv')).toBe('3511GV')
+    expect(normalisePostcode(' 3511GV ')).toBe('3511GV')
+    expect(normalisePostcode('3511')).toBe('3511')
+    expect(normalisePostcode('0511 GV')).toBeNull()
+    expect(normalisePostcode('3511 G')).toBeNull()
+    expect(normalisePostcode('')).toBeNull()
+    expect(normalisePostcode(null)).toBeNull()
+  })
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const once = normalisePostcode(s)
+        if (once !== null) expect(normalisePostcode(once)).toBe(once)
+      }),
+    )
+  })
+})
+
+describe('hierarchyKeys', () => {
+  it('places a home at every level, building = pc6 + year + type', () => {
+    expect(
+      hierarchyKeys({
+        postcode: '3511 gv',
+        city: ' Utrecht ',
+        surfaceArea: 90,
+        yearBuilt: 1997,
+        dwellingType: 'apartment',
+      }),
+    ).toEqual(['utrecht', '3511', '3511|a', '3511G', '3511G|a', '3511GV', '3511GV|1997|a'])
+  })
+
+  it('leaves levels empty where a feature is unknown', () => {
+    expect(hierarchyKeys({ postcode: '3511', city: null, surfaceArea: 90 })).toEqual([
+      null,
+      '3511',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
+  })
+
+  it('rejects implausible years', () => {
+    expect(validYear(1997)).toBe(1997)
+    expect(validYear(20016)).toBeNull()
+    expect(validYear(19.5)).toBeNull()
+    expect(validYear(undefined)).toBeNull()
+  })
+})

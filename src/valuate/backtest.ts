@@ -1,0 +1,167 @@
+/**
+ * k-fold back-test of the valuation model against a naive pc4 price-per-m² baseline. Every
+ * figure is a fraction (0.07 = 7 %).
+ */
+import { normaliseCity, normalisePostcode } from './area-keys.js'
+import { estimateValue } from './estimate-value.js'
+import { DEFAULT_PRICE_PER_M2, fitValuationModel, isUsableComparable } from './fit-valuation-model.js'
+import { median } from './quantile.js'
+import { foldAssignment } from './seeded-random.js'
+import type { Comparable, FitOptions, Valuation, ValuationModel } from './types.js'
+
+/** Accuracy of one confidence class. */
+export interface ClassReport {
+  n: number
+  /** NaN (null in JSON) when the class is empty. */
+  mdape: number
+  intervalCoverage: number
+}
+
+/** Back-test figures for one dataset. */
+export interface DatasetReport {
+  name: string
+  /** Homes valued out-of-sample. */
+  n: number
+  /** Usable homes the model declined to value (no known postcode area or city). */
+  unvalued: number
+  mdape: number
+  within10: number
+  within20: number
+  /** Share of homes with low ≤ price ≤ high; to be compared with intervalLevel. */
+  intervalCoverage: number
+  intervalLevel: number
+  /** pc4 median price per m² (training folds only) × living area, city median when the pc4 is empty. */
+  baseline: { mdape: number; within10: number }
+  byConfidence: { high: ClassReport; medium: ClassReport; low: ClassReport }
+}
+
+/** The back-test of every dataset. */
+export interface BacktestReport {
+  datasets: DatasetReport[]
+}
+
+/** Options of {@link runBacktest}. */
+export interface BacktestOptions {
+  /** Default 10. */
+  readonly folds?: number
+  /** Seed of the fold split; default 1. */
+  readonly seed?: number
+  /** Passed to fitValuationModel. */
+  readonly fit?: FitOptions
+}
+
+/** One held-out home's out-of-sample result. */
+export interface HeldOutResult {
+  readonly row: Comparable
+  readonly fold: number
+  readonly valuation: Valuation | null
+  readonly baseline: number | null
+}
+
+/** Options of {@link crossValidate}; `fit` is injectable so tests can watch what it is given. */
+export interface CrossValidateOptions extends BacktestOptions {
+  readonly fitModel?: (train: readonly Comparable[], options: FitOptions) => ValuationModel
+}
+
+/**
+ * Cross-validates: for each fold, fits on the other folds only and values the held-out homes at
+ * their own listing date. The split depends on the row count and seed alone, never on prices.
+ */
+export function crossValidate(
+  rows: readonly Comparable[],
+  options: CrossValidateOptions = {},
+): HeldOutResult[] {
+  const k = options.folds ?? 10
+  const folds = foldAssignment(rows.length, k, options.seed ?? 1)
+  const fitModel = options.fitModel ?? fitValuationModel
+  // A fixed label keeps models, and so reports, byte-identical between runs.
+  const fitOptions: FitOptions = { fittedAt: '1970-01-01T00:00:00.000Z', ...options.fit }
+  const results: HeldOutResult[] = []
+  for (let fold = 0; fold < k; fold++) {
+    const train = rows.filter((_, i) => folds[i] !== fold)
+    if (train.length === 0) continue
+    const model = fitModel(train, fitOptions)
+    const baseline = baselineModel(train)
+    rows.forEach((row, i) => {
+      if (folds[i] !== fold) return
+      results.push({
+        row,
+        fold,
+        valuation: estimateValue(model, row, { valuationDate: row.listedAt ?? null }),
+        baseline: baseline(row),
+      })
+    })
+  }
+  return results
+}
+
+/** Runs the k-fold back-test on each dataset; deterministic for a given seed. */
+export function runBacktest(
+  datasets: readonly { name: string; rows: readonly Comparable[] }[],
+  options: BacktestOptions = {},
+): BacktestReport {
+  const range = options.fit?.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[options.fit?.kind ?? 'sale']
+  return {
+    datasets: datasets.map(({ name, rows }) => {
+      const usable = rows.filter((r) => isUsableComparable(r, range))
+      return summarise(name, crossValidate(usable, options), options.fit?.intervalLevel ?? 0.8)
+    }),
+  }
+}
+
+function summarise(name: string, results: readonly HeldOutResult[], intervalLevel: number): DatasetReport {
+  const valued = results.filter((r) => r.valuation !== null)
+  const ape = (estimate: number, price: number) => Math.abs(estimate - price) / price
+  const apes = valued.map((r) => ape(r.valuation!.estimatedPrice, r.row.price))
+  const covered = (r: HeldOutResult) => r.valuation!.low <= r.row.price && r.row.price <= r.valuation!.high
+  const baselineApes = valued.filter((r) => r.baseline !== null).map((r) => ape(r.baseline!, r.row.price))
+  const classReport = (confidence: Valuation['confidence']): ClassReport => {
+    const inClass = valued.filter((r) => r.valuation!.confidence === confidence)
+    return {
+      n: inClass.length,
+      mdape: median(inClass.map((r) => ape(r.valuation!.estimatedPrice, r.row.price))),
+      intervalCoverage: share(inClass, covered),
+    }
+  }
+  return {
+    name,
+    n: valued.length,
+    unvalued: results.length - valued.length,
+    mdape: median(apes),
+    within10: share(apes, (a) => a <= 0.1),
+    within20: share(apes, (a) => a <= 0.2),
+    intervalCoverage: share(valued, covered),
+    intervalLevel,
+    baseline: { mdape: median(baselineApes), within10: share(baselineApes, (a) => a <= 0.1) },
+    byConfidence: { high: classReport('high'), medium: classReport('medium'), low: classReport('low') },
+  }
+}
+
+function share<T>(items: readonly T[], test: (item: T) => boolean): number {
+  return items.length === 0 ? Number.NaN : items.filter(test).length / items.length
+}
+
+/** The naive baseline fitted on training rows: median price per m² of the pc4, else of the city. */
+export function baselineModel(train: readonly Comparable[]): (home: Comparable) => number | null {
+  const byPc4 = new Map<string, number[]>()
+  const byCity = new Map<string, number[]>()
+  const push = (map: Map<string, number[]>, key: string | null, value: number) => {
+    if (key === null) return
+    const list = map.get(key)
+    if (list) list.push(value)
+    else map.set(key, [value])
+  }
+  for (const r of train) {
+    const ppm2 = r.price / r.surfaceArea
+    push(byPc4, normalisePostcode(r.postcode)?.slice(0, 4) ?? null, ppm2)
+    push(byCity, normaliseCity(r.city), ppm2)
+  }
+  const pc4Median = new Map([...byPc4].map(([k, v]) => [k, median(v)]))
+  const cityMedian = new Map([...byCity].map(([k, v]) => [k, median(v)]))
+  return (home) => {
+    const pc4 = normalisePostcode(home.postcode)?.slice(0, 4)
+    const city = normaliseCity(home.city)
+    const ppm2 = (pc4 ? pc4Median.get(pc4) : undefined) ?? (city ? cityMedian.get(city) : undefined)
+    return ppm2 === undefined ? null : ppm2 * home.surfaceArea
+  }
+}

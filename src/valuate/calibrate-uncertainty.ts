@@ -1,0 +1,214 @@
+/**
+ * Calibrates confidence classes and intervals from out-of-sample errors of an internal
+ * cross-fit on the training data, so that stated levels are measured, not assumed.
+ */
+import { normalisePostcode } from './area-keys.js'
+import { choleskyFactor, choleskySolve } from './cholesky.js'
+import {
+  expectedLogError,
+  type LocalError,
+  missingFeatures,
+  normalQuantile,
+  type ScaleModel,
+} from './expected-error.js'
+import { fitHedonic, type HedonicOptions, round6, yearsBetween } from './fit-hedonic.js'
+import { predictHedonic } from './predict-hedonic.js'
+import { median, quantile } from './quantile.js'
+import { foldAssignment } from './seeded-random.js'
+import type { Comparable } from './types.js'
+
+/** Quantiles of the normalised log error, log(price / estimate) / expected error, in one class. */
+export interface ClassCalibration {
+  readonly lowZ: number
+  readonly highZ: number
+  /** Out-of-sample rows behind the quantiles (0 = fallback to pooled or normal quantiles). */
+  readonly n: number
+}
+
+/** Confidence class of an estimate. */
+export type Confidence = 'high' | 'medium' | 'low'
+
+/** Everything needed to turn a hedonic prediction into a confidence class and an interval. */
+export interface UncertaintyCalibration {
+  readonly intervalLevel: number
+  readonly scale: ScaleModel
+  readonly localError: LocalError
+  /** Expected error (≈ APE) at or below which an estimate is 'high', resp. 'medium'. */
+  readonly confidenceThresholds: { readonly high: number; readonly medium: number }
+  readonly classes: Readonly<Record<Confidence, ClassCalibration>>
+}
+
+/** Options of {@link calibrateUncertainty}. */
+export interface CalibrationOptions {
+  readonly folds: number
+  readonly seed: number
+  readonly intervalLevel: number
+  readonly thresholds: { readonly high: number; readonly medium: number }
+}
+
+// Prior weight (in comparables) pulling a local error figure toward the wider area's.
+const LOCAL_PRIOR = 10
+// Fewer out-of-sample errors than this in a class and its quantiles are too noisy to use.
+const MIN_CLASS = 30
+
+/** Maps an expected error to its confidence class. */
+export function confidenceOf(
+  thresholds: UncertaintyCalibration['confidenceThresholds'],
+  expected: number,
+): Confidence {
+  return expected <= thresholds.high ? 'high' : expected <= thresholds.medium ? 'medium' : 'low'
+}
+
+interface OutOfSample {
+  readonly home: Comparable
+  readonly r: number
+  readonly posteriorVariance: number
+}
+
+/**
+ * Cross-fits the hedonic model on the rows, then fits (a) local error tables, (b) a log-linear
+ * model of the absolute error and (c) per-class quantiles of the error scaled by (b).
+ */
+export function calibrateUncertainty(
+  rows: readonly Comparable[],
+  hedonic: HedonicOptions,
+  options: CalibrationOptions,
+): UncertaintyCalibration {
+  const valuationMs = Date.parse(hedonic.valuationDate)
+  const folds = foldAssignment(rows.length, options.folds, options.seed)
+  const oos: OutOfSample[] = []
+  for (let k = 0; k < options.folds; k++) {
+    const train = rows.filter((_, i) => folds[i] !== k)
+    if (train.length === 0) continue
+    const fit = fitHedonic(train, hedonic)
+    rows.forEach((home, i) => {
+      if (folds[i] !== k) return
+      const p = predictHedonic(fit, home, yearsBetween(home.listedAt, valuationMs))
+      if (!p) return
+      const r = Math.log(home.price / home.surfaceArea) - p.logPricePerM2
+      oos.push({ home, r, posteriorVariance: p.posteriorVariance })
+    })
+  }
+
+  const local = localErrorTables(oos)
+  const scale = fitScaleModel(oos, local)
+  const thresholds = options.thresholds
+  const byClass: Record<Confidence, number[]> = { high: [], medium: [], low: [] }
+  const all: number[] = []
+  for (const o of oos) {
+    const expected = expectedLogError(
+      scale,
+      o.posteriorVariance,
+      local.leaveOneOut(o),
+      missingFeatures(o.home),
+    )
+    const z = o.r / expected
+    byClass[confidenceOf(thresholds, expected)].push(z)
+    all.push(z)
+  }
+  const lowP = (1 - options.intervalLevel) / 2
+  const highP = (1 + options.intervalLevel) / 2
+  const pooled: ClassCalibration =
+    all.length >= MIN_CLASS
+      ? { lowZ: round6(quantile(all, lowP)), highZ: round6(quantile(all, highP)), n: 0 }
+      : // Median |z| is 1 by construction, so a normal z is its standard-normal quantile / 0.6745.
+        { lowZ: round6(normalQuantile(lowP) / 0.6745), highZ: round6(normalQuantile(highP) / 0.6745), n: 0 }
+  const classOf = (zs: number[]): ClassCalibration =>
+    zs.length >= MIN_CLASS
+      ? { lowZ: round6(quantile(zs, lowP)), highZ: round6(quantile(zs, highP)), n: zs.length }
+      : pooled
+  return {
+    intervalLevel: options.intervalLevel,
+    scale,
+    localError: local.tables,
+    confidenceThresholds: thresholds,
+    classes: { high: classOf(byClass.high), medium: classOf(byClass.medium), low: classOf(byClass.low) },
+  }
+}
+
+/** Shrunk mean |error| per pc4 (toward the global mean) and pc5 (toward its pc4). */
+function localErrorTables(oos: readonly OutOfSample[]): {
+  tables: LocalError
+  leaveOneOut: (o: OutOfSample) => number
+} {
+  const sums = { pc4: new Map<string, [number, number]>(), pc5: new Map<string, [number, number]>() }
+  let total = 0
+  for (const o of oos) {
+    const a = Math.abs(o.r)
+    total += a
+    const pc = normalisePostcode(o.home.postcode)
+    if (!pc) continue
+    add(sums.pc4, pc.slice(0, 4), a)
+    if (pc.length === 6) add(sums.pc5, pc.slice(0, 5), a)
+  }
+  const global = oos.length > 0 ? total / oos.length : 0.1
+  const shrink = (s: [number, number] | undefined, prior: number, own = 0, self = 0) =>
+    s ? (s[0] - own + LOCAL_PRIOR * prior) / (s[1] - self + LOCAL_PRIOR) : prior
+  const pc4: Record<string, number> = {}
+  for (const [key, s] of sums.pc4) pc4[key] = round6(shrink(s, global))
+  const pc5: Record<string, number> = {}
+  for (const [key, s] of sums.pc5) pc5[key] = round6(shrink(s, pc4[key.slice(0, 4)] ?? global))
+  // For fitting the scale model a row's own error must not inform its local figure.
+  const leaveOneOut = (o: OutOfSample): number => {
+    const pc = normalisePostcode(o.home.postcode)
+    if (!pc) return global
+    const a = Math.abs(o.r)
+    const d4 = shrink(sums.pc4.get(pc.slice(0, 4)), global, a, 1)
+    return pc.length === 6 ? shrink(sums.pc5.get(pc.slice(0, 5)), d4, a, 1) : d4
+  }
+  return { tables: { global: round6(global), pc4, pc5 }, leaveOneOut }
+}
+
+function add(map: Map<string, [number, number]>, key: string, value: number): void {
+  const s = map.get(key)
+  if (s) {
+    s[0] += value
+    s[1] += 1
+  } else map.set(key, [value, 1])
+}
+
+/**
+ * Least squares of log(|error| + 0.002) on the uncertainty predictors, then the intercept is
+ * shifted so the prediction is the median absolute error (the small offset stops near-zero
+ * errors, whose log is huge and meaningless, from dominating the fit).
+ */
+function fitScaleModel(oos: readonly OutOfSample[], local: ReturnType<typeof localErrorTables>): ScaleModel {
+  const n = oos.length
+  if (n < 40) {
+    const typical = n > 0 ? median(oos.map((o) => Math.abs(o.r))) : 0.1
+    return {
+      intercept: round6(Math.log(Math.max(typical, 1e-3))),
+      logPosteriorVariance: 0,
+      logLocalError: 0,
+      missingFeatures: 0,
+    }
+  }
+  const p = 4
+  const xtx = new Float64Array(p * p)
+  const xty = new Float64Array(p)
+  const rowsX = oos.map((o) => [
+    1,
+    Math.log(Math.max(o.posteriorVariance, 1e-6)),
+    Math.log(Math.max(local.leaveOneOut(o), 1e-3)),
+    missingFeatures(o.home),
+  ])
+  rowsX.forEach((x, i) => {
+    const t = Math.log(Math.abs((oos[i] as OutOfSample).r) + 0.002)
+    for (let a = 0; a < p; a++) {
+      xty[a] = (xty[a] as number) + (x[a] as number) * t
+      for (let b = 0; b < p; b++)
+        xtx[a * p + b] = (xtx[a * p + b] as number) + (x[a] as number) * (x[b] as number)
+    }
+  })
+  // A touch of ridge: a dataset may lack variation in a predictor (e.g. nothing missing).
+  for (let a = 1; a < p; a++) xtx[a * p + a] = (xtx[a * p + a] as number) + 1e-3
+  const beta = choleskySolve(choleskyFactor(xtx, p), p, xty)
+  const linear = rowsX.map((x) => x.reduce((s, v, j) => s + v * (beta[j] as number), 0))
+  const shift = Math.log(median(oos.map((o, i) => Math.abs(o.r) / Math.exp(linear[i] as number))))
+  return {
+    intercept: round6((beta[0] as number) + shift),
+    logPosteriorVariance: round6(beta[1] as number),
+    logLocalError: round6(beta[2] as number),
+    missingFeatures: round6(beta[3] as number),
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Indexing WOZ values to the valuation date and measuring how well an indexed WOZ predicts a
+ * price, which sets its weight in the blend.
+ */
+import { round6 } from './fit-hedonic.js'
+import { median } from './quantile.js'
+import type { Comparable, HomeFeatures, WozCalibration } from './types.js'
+
+/** Inputs of {@link calibrateWoz}; see FitOptions for what each means. */
+export interface WozOptions {
+  readonly valuationDate: string
+  readonly priceIndex?: Readonly<Record<string, number>>
+  readonly annualGrowth: number
+  readonly wozLogSd: number
+}
+
+// Below this many comparables with a WOZ value the bias and spread are configured, not measured.
+const MIN_WOZ_ROWS = 30
+// Robust standard deviation from the median absolute deviation (normal consistency).
+const MAD_TO_SD = 1.4826
+
+/** Calendar year of an ISO date, or null when unreadable. */
+export const yearOf = (iso: string | null | undefined): number | null => {
+  const y = iso ? Number.parseInt(iso.slice(0, 4), 10) : Number.NaN
+  return Number.isFinite(y) ? y : null
+}
+
+/**
+ * Factor that takes a WOZ value from its reference year to the valuation year: the ratio of the
+ * yearly index levels where the index has both years, else compound `annualGrowth`.
+ */
+export function indexFactor(
+  calibration: WozCalibration,
+  referenceYear: number,
+  valuationYear = calibration.valuationYear,
+): number {
+  const factor = calibration.factors[String(referenceYear)]
+  // The factors lead to the model's valuation year; another year is reached by compounding.
+  const shift = (1 + calibration.annualGrowth) ** (valuationYear - calibration.valuationYear)
+  if (typeof factor === 'number') return factor * shift
+  return (1 + calibration.annualGrowth) ** (valuationYear - referenceYear)
+}
+
+/**
+ * The home's WOZ value indexed to the valuation date and corrected by the measured bias between
+ * asking prices and indexed WOZ; null without a positive WOZ value and a readable reference date.
+ */
+export function indexedWoz(
+  calibration: WozCalibration,
+  home: HomeFeatures,
+  valuationYear = calibration.valuationYear,
+): number | null {
+  const woz = home.wozValue
+  const year = yearOf(home.wozReferenceDate)
+  if (typeof woz !== 'number' || !(woz > 0) || !Number.isFinite(woz) || year === null) return null
+  return woz * indexFactor(calibration, year, valuationYear) * Math.exp(calibration.logBias)
+}
+
+/**
+ * Builds the WOZ calibration. With enough comparables that carry a WOZ value, the bias (median
+ * log price / indexed WOZ) and the variance (squared robust SD of that log ratio) are measured on
+ * them; otherwise the bias is 0 and the SD is the configured `wozLogSd`.
+ */
+export function calibrateWoz(rows: readonly Comparable[], options: WozOptions): WozCalibration {
+  const valuationYear = yearOf(options.valuationDate) ?? new Date().getUTCFullYear()
+  const factors: Record<string, number> = {}
+  const index = options.priceIndex ?? {}
+  const known = Object.keys(index)
+    .map(Number)
+    .filter((y) => Number.isInteger(y) && (index[String(y)] ?? 0) > 0)
+  if (known.length > 0) {
+    const last = Math.max(...known)
+    // A valuation year past the index's end is reached by compounding from its last year.
+    const valuationLevel =
+      (index[String(valuationYear)] ?? (index[String(last)] as number)) *
+      (index[String(valuationYear)] === undefined ? (1 + options.annualGrowth) ** (valuationYear - last) : 1)
+    for (const y of known) factors[String(y)] = round6(valuationLevel / (index[String(y)] as number))
+  }
+  const base: WozCalibration = {
+    valuationYear,
+    factors,
+    annualGrowth: options.annualGrowth,
+    logBias: 0,
+    logVariance: round6(options.wozLogSd ** 2),
+    n: 0,
+  }
+  const ratios: number[] = []
+  for (const row of rows) {
+    const indexed = indexedWoz(base, row)
+    if (indexed !== null) ratios.push(Math.log(row.price / indexed))
+  }
+  if (ratios.length < MIN_WOZ_ROWS) return base
+  const bias = median(ratios)
+  const sd = MAD_TO_SD * median(ratios.map((r) => Math.abs(r - bias)))
+  return { ...base, logBias: round6(bias), logVariance: round6(Math.max(sd, 0.02) ** 2), n: ratios.length }
+}
+
+/**
+ * Inverse-variance weight of the indexed WOZ in a log-scale blend: w = vH / (vH + vW), with vH the
+ * variance of the hedonic estimate's log error and vW that of the indexed WOZ. It treats the two
+ * errors as independent, which they roughly are: WOZ is assessed on the home itself.
+ */
+export function wozBlendWeight(hedonicLogVariance: number, wozLogVariance: number): number {
+  return hedonicLogVariance / (hedonicLogVariance + wozLogVariance)
+}

@@ -1,0 +1,109 @@
+/**
+ * Fits the valuation model: the hedonic hierarchy on all usable comparables, plus the
+ * uncertainty and WOZ calibrations.
+ */
+import { calibrateUncertainty } from './calibrate-uncertainty.js'
+import { calibrateWoz } from './calibrate-woz.js'
+import { fitHedonic } from './fit-hedonic.js'
+import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
+
+/** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */
+export const METHOD: Readonly<Record<ValuationKind, string>> = {
+  sale: 'hedonic-ppm2-shrinkage-v1',
+  rent: 'hedonic-rentpm2-shrinkage-v1',
+}
+
+/**
+ * Plausible price per m² (EUR; per month for rent). Outside these a listing is a data error: a
+ * price typed without thousands, a plot area entered as living area, a parking space.
+ */
+export const DEFAULT_PRICE_PER_M2: Readonly<Record<ValuationKind, readonly [number, number]>> = {
+  sale: [300, 30_000],
+  rent: [2, 150],
+}
+
+/** Fewer usable comparables than this cannot support a cross-fitted calibration: fitting throws. */
+export const MIN_USABLE_COMPARABLES = 10
+
+/** True when a comparable can be used for fitting: finite positive price and area in range. */
+export function isUsableComparable(c: Comparable, range: readonly [number, number]): boolean {
+  const { price, surfaceArea } = c
+  if (typeof price !== 'number' || typeof surfaceArea !== 'number') return false
+  if (!(price > 0 && surfaceArea >= 5) || !Number.isFinite(price) || !Number.isFinite(surfaceArea))
+    return false
+  const ppm2 = price / surfaceArea
+  return ppm2 >= range[0] && ppm2 <= range[1]
+}
+
+/**
+ * Fits a sale (default) or rent valuation model on comparables. Unusable rows are skipped. The
+ * result is plain data: store it with JSON.stringify and pass JSON.parse's output to
+ * estimateValue. Deterministic given the comparables and options (fittedAt is only a label).
+ */
+export function fitValuationModel(
+  comparables: readonly Comparable[],
+  options: FitOptions = {},
+): ValuationModel {
+  const kind = options.kind ?? 'sale'
+  const range = options.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[kind]
+  const rows = comparables.filter((c) => isUsableComparable(c, range))
+  if (rows.length < MIN_USABLE_COMPARABLES) {
+    throw new Error(
+      `fitValuationModel: ${rows.length} usable comparables, at least ${MIN_USABLE_COMPARABLES} needed`,
+    )
+  }
+  const fittedAt = options.fittedAt ?? new Date().toISOString()
+  const valuationDate = options.valuationDate ?? latestDate(rows) ?? fittedAt.slice(0, 10)
+  if (!Number.isFinite(Date.parse(valuationDate))) {
+    throw new Error(`fitValuationModel: unreadable valuation date ${JSON.stringify(valuationDate)}`)
+  }
+  const intervalLevel = options.intervalLevel ?? 0.8
+  const folds = options.calibrationFolds ?? 5
+  if (!(intervalLevel > 0 && intervalLevel < 1))
+    throw new Error('fitValuationModel: intervalLevel must be in (0, 1)')
+  if (!Number.isInteger(folds) || folds < 2)
+    throw new Error('fitValuationModel: calibrationFolds must be ≥ 2')
+  const hedonic = { valuationDate }
+  const fit = fitHedonic(rows, hedonic)
+  const uncertainty = calibrateUncertainty(rows, hedonic, {
+    folds,
+    seed: options.calibrationSeed ?? 1,
+    intervalLevel,
+    thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
+  })
+  // WOZ is a capital value: it says little about a rent that the rent listings do not.
+  const woz =
+    kind === 'sale'
+      ? calibrateWoz(rows, {
+          valuationDate,
+          annualGrowth: options.annualGrowth ?? 0.04,
+          wozLogSd: options.wozLogSd ?? 0.15,
+          ...(options.priceIndex ? { priceIndex: options.priceIndex } : {}),
+        })
+      : null
+  return {
+    version: 1,
+    kind,
+    method: METHOD[kind],
+    fittedAt,
+    nComparables: rows.length,
+    ...fit,
+    uncertainty,
+    woz,
+  }
+}
+
+/** Fits a rent model: the same machinery on monthly rents, without WOZ. */
+export function fitRentModel(comparables: readonly Comparable[], options: FitOptions = {}): ValuationModel {
+  return fitValuationModel(comparables, { ...options, kind: 'rent' })
+}
+
+/** Latest readable listedAt date (YYYY-MM-DD), or null when no comparable has one. */
+function latestDate(rows: readonly Comparable[]): string | null {
+  let latest = Number.NEGATIVE_INFINITY
+  for (const r of rows) {
+    const ms = r.listedAt ? Date.parse(r.listedAt) : Number.NaN
+    if (Number.isFinite(ms) && ms > latest) latest = ms
+  }
+  return Number.isFinite(latest) ? new Date(latest).toISOString().slice(0, 10) : null
+}

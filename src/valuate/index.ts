@@ -1,0 +1,32 @@
+/**
+ * Public API of the valuation model: fit on listings, estimate Golden Records, back-test.
+ */
+export {
+  type BacktestOptions,
+  type BacktestReport,
+  type ClassReport,
+  crossValidate,
+  type DatasetReport,
+  type HeldOutResult,
+  runBacktest,
+} from './backtest.js'
+export { type Dataset, loadDatasetFile, loadDefaultDatasets } from './datasets.js'
+export { type EstimateOptions, estimateValue } from './estimate-value.js'
+export {
+  DEFAULT_PRICE_PER_M2,
+  fitRentModel,
+  fitValuationModel,
+  METHOD,
+  MIN_USABLE_COMPARABLES,
+} from './fit-valuation-model.js'
+export { formatBacktestReport } from './format-backtest-report.js'
+export type {
+  AreaLevel,
+  Comparable,
+  FitOptions,
+  HomeFeatures,
+  Valuation,
+  ValuationKind,
+  ValuationModel,
+  WozCalibration,
+} from './types.js'
