@@ -1,0 +1,130 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** One measured load: throughput and tail latency. */
+export interface LoadResult {
+  readonly tool: 'wrk' | 'autocannon'
+  readonly requestsPerSecond: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly non2xx: number
+}
+
+/** Options for one load: the paths are cycled through, every request carries the headers. */
+export interface LoadOptions {
+  readonly baseUrl: string
+  readonly paths: readonly string[]
+  readonly headers?: Readonly<Record<string, string>>
+  readonly connections: number
+  readonly durationSeconds: number
+  /** A CPU to pin the load tool to, so it does not share the server's core. */
+  readonly cpu?: number
+  readonly workDir: string
+}
+
+const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch (error) {
+    // wrk prints its version and exits 1.
+    return (error as { status?: number }).status === 1
+  }
+})()
+
+/** wrk (Debian's `wrk`) when installed: it needs a fraction of a core; autocannon otherwise. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return hasWrk ? runWrk(options) : runAutocannon(options)
+}
+
+async function runWrk(options: LoadOptions): Promise<LoadResult> {
+  const pathsFile = join(options.workDir, `paths-${Date.now()}.txt`)
+  writeFileSync(pathsFile, `${options.paths.join('\n')}\n`)
+  const script = join(options.workDir, 'rotate.lua')
+  const headerLines = Object.entries(options.headers ?? {})
+    .map(([k, v]) => `headers["${k}"] = "${v}"`)
+    .join('\n')
+  writeFileSync(
+    script,
+    `local paths = {}
+local i = 0
+headers = {}
+${headerLines}
+for line in io.lines("${pathsFile}") do paths[#paths + 1] = line end
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1], headers)
+end
+`,
+  )
+  const args = [
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.durationSeconds}s`,
+    '--latency',
+    '-s',
+    script,
+    options.baseUrl,
+  ]
+  const output = await run(
+    options.cpu === undefined ? 'wrk' : 'taskset',
+    options.cpu === undefined ? args : ['-c', String(options.cpu), 'wrk', ...args],
+  )
+  const ms = (label: string) => {
+    const match = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)`).exec(output)
+    if (!match) return Number.NaN
+    const value = Number(match[1])
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
+  }
+  return {
+    tool: 'wrk',
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN),
+    p50Ms: ms('50%'),
+    p99Ms: ms('99%'),
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
+  }
+}
+
+async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
+  const { default: autocannon } = await import('autocannon')
+  let i = 0
+  const result = await autocannon({
+    url: options.baseUrl,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers: { ...options.headers },
+    requests: [
+      {
+        setupRequest: (req: { path: string }) => ({
+          ...req,
+          path: options.paths[i++ % options.paths.length]!,
+        }),
+      },
+    ],
+  })
+  return {
+    tool: 'autocannon',
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  }
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args)
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => {
+      out += d
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      out += d
+    })
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}: ${out}`)),
+    )
+  })
+}
