@@ -5,6 +5,7 @@
 export type ErrorCode =
   | 'FETCH_FAILED'
   | 'BLOCKED'
+  | 'BROWSER_UNAVAILABLE'
   | 'ROBOTS_DISALLOWED'
   | 'PARSE_FAILED'
   | 'LAYOUT_CHANGED'
@@ -53,10 +54,17 @@ export class BlockedError extends PipelineError {
   }
 }
 
-/** robots.txt forbids the URL; never fetched, counted as skipped. */
+/** A browser source cannot run because no Chromium could be launched. The source is skipped, its data kept. */
+export class BrowserUnavailableError extends PipelineError {
+  constructor(message: string, context: { executablePath: string | null }, options?: ErrorOptions) {
+    super('BROWSER_UNAVAILABLE', message, context, options)
+  }
+}
+
+/** robots.txt forbids the URL (or could not be read: RFC 9309 then means "disallow all"); never fetched. */
 export class RobotsDisallowedError extends PipelineError {
-  constructor(url: string) {
-    super('ROBOTS_DISALLOWED', `robots.txt disallows ${url}`, { url })
+  constructor(url: string, why = 'robots.txt disallows it') {
+    super('ROBOTS_DISALLOWED', `Not fetched, ${why}: ${url}`, { url })
   }
 }
 

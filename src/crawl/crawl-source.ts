@@ -1,28 +1,21 @@
-import { BlockedError, FetchError, LayoutChangedError, ParseError, RobotsDisallowedError } from '../errors.js'
+import {
+  BlockedError,
+  BrowserUnavailableError,
+  FetchError,
+  LayoutChangedError,
+  ParseError,
+  PipelineError,
+  RobotsDisallowedError,
+} from '../errors.js'
 import { exchangeKey } from '../fetch/archive/exchange-key.js'
 import type { Fetcher } from '../fetch/fetcher.js'
 import type { CrawlScope, ListingSource, SourceRequest } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
 import { createPage, type Page } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
+import { type CrawlOutcome, decideOutcome, newTally } from './crawl-outcome.js'
 
-/** How a source's crawl ended. `failed` and `blocked` sources keep their previous data. */
-export type CrawlStatus = 'ok' | 'failed' | 'blocked' | 'stopped'
-
-/** Counters and outcome of one source's crawl, for the run report. */
-export interface CrawlOutcome {
-  readonly status: CrawlStatus
-  readonly pages: number
-  readonly pagesFailed: number
-  readonly listings: number
-  readonly rejected: number
-  readonly errors: number
-  /** One line saying what went wrong, or null. */
-  readonly message: string | null
-  /** The layout looked changed: whatever this crawl parsed must not be published. */
-  readonly layoutChanged: boolean
-  readonly durationMs: number
-}
+export type { CrawlOutcome, CrawlStatus } from './crawl-outcome.js'
 
 /** Options for {@link crawlSource}. */
 export interface CrawlOptions {
@@ -43,25 +36,22 @@ export interface CrawlOptions {
 /** More requests than this in flight only fill memory: the host queues are the real limit. */
 const MAX_IN_FLIGHT = 256
 
-/** Crawls one listing source: list pages → detail pages → validated listings, with the source's politeness. */
+/**
+ * Crawls one listing source: list pages → detail pages → validated listings, with the source's politeness.
+ * A block (or a missing browser) stops the source at once: requests still queued are dropped, none is sent.
+ */
 export async function crawlSource(source: ListingSource, options: CrawlOptions): Promise<CrawlOutcome> {
   const started = performance.now()
-  const counts = {
-    pages: 0,
-    pagesFailed: 0,
-    listings: 0,
-    rejected: 0,
-    errors: 0,
-    listPages: 0,
-    enqueuedItems: 0,
-  }
+  const tally = newTally()
+  let listPages = 0
+  let enqueuedItems = 0
   const seen = new Set<string>()
   const pending: SourceRequest[] = []
   const active = new Set<Promise<void>>()
-  let blocked: string | null = null
-  let layout: string | null = null
-  let lastError: string | null = null
-  let robotsRefused = 0
+  // Aborting this drops the source's queued requests in the fetcher and cuts those in flight short.
+  const halt = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal
+  const underListingLimit = () => options.maxListings === undefined || enqueuedItems < options.maxListings
 
   const enqueue = (request: SourceRequest) => {
     const key = exchangeKey(request)
@@ -73,16 +63,16 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   const accept = (input: unknown, page: Page) => {
     const result = validateListing(input, page.url)
     if (result.ok) {
-      counts.listings += 1
+      tally.listings += 1
       options.onListing(result.listing)
     } else {
-      counts.rejected += 1
+      tally.rejected += 1
       options.onReject(result.rejected)
     }
   }
 
   const handleListPage = (page: Page) => {
-    counts.listPages += 1
+    listPages += 1
     const result = source.parseListPage(page)
     const inline = result.listings ?? []
     const details = result.detailRequests ?? []
@@ -90,121 +80,98 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
       throw new LayoutChangedError('A full list page yielded no listings', { url: page.url })
     }
     for (const listing of inline) {
-      if (options.maxListings !== undefined && counts.enqueuedItems >= options.maxListings) break
-      counts.enqueuedItems += 1
+      if (!underListingLimit()) break
+      enqueuedItems += 1
       accept(listing, page)
     }
     for (const detail of details) {
-      if (options.maxListings !== undefined && counts.enqueuedItems >= options.maxListings) break
-      counts.enqueuedItems += 1
+      if (!underListingLimit()) break
+      enqueuedItems += 1
       enqueue(detail)
     }
-    const underPageLimit = options.maxListPages === undefined || counts.listPages < options.maxListPages
-    const underListingLimit = options.maxListings === undefined || counts.enqueuedItems < options.maxListings
-    if (result.nextRequest && underPageLimit && underListingLimit) enqueue(result.nextRequest)
+    const cut = inline.length + details.length > 0 && !underListingLimit()
+    const underPageLimit = options.maxListPages === undefined || listPages < options.maxListPages
+    if (result.nextRequest && underPageLimit && underListingLimit()) enqueue(result.nextRequest)
+    else if (result.nextRequest || cut) tally.truncated = true
   }
 
-  const handle = async (request: SourceRequest) => {
-    const response = await options.fetcher.fetch(
-      {
-        url: request.url,
-        method: request.method,
-        body: request.body,
-        headers: request.headers,
-        render: source.render,
-      },
-      source.politeness,
-    )
-    const page = createPage(request, response.url, response.status, response.body)
-    const signal = source.detectBlock?.(page)
-    if (signal) throw new BlockedError(`Blocked by ${signal}`, { url: page.url, signal })
-    counts.pages += 1
+  /** Runs the adapter on a page; whatever it throws, the page is kept under `failed/` for a new fixture. */
+  const parse = (page: Page, label: 'list' | 'detail') => {
     try {
-      if (request.label === 'list') handleListPage(page)
+      if (label === 'list') handleListPage(page)
       else if (source.parseDetailPage) accept(source.parseDetailPage(page), page)
-      options.onPage?.({ url: page.url, label: request.label, ok: true })
-    } catch (error) {
-      if (error instanceof ParseError || error instanceof LayoutChangedError) {
+    } catch (thrown) {
+      const error =
+        thrown instanceof PipelineError
+          ? thrown
+          : new ParseError(`The adapter threw: ${String(thrown)}`, { url: page.url }, { cause: thrown })
+      tally.parseFailures += 1
+      try {
         saveFailedPage(options.failedDir, source.id, page, error.message)
+      } catch {
+        // A full disk must not turn a parse failure into something else: the error below is what counts.
       }
       throw error
     }
   }
 
+  const handle = async (request: SourceRequest) => {
+    const fetchRequest = { ...request, render: source.render }
+    const response = await options.fetcher.fetch(fetchRequest, source.politeness, { signal })
+    const page = createPage(request, response.url, response.status, response.body)
+    const blockSignal = source.detectBlock?.(page)
+    if (blockSignal)
+      throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
+    tally.pages += 1
+    parse(page, request.label)
+    options.onPage?.({ url: page.url, label: request.label, ok: true })
+  }
+
+  const stopSource = (reason: string) => {
+    pending.length = 0
+    halt.abort(new Error(reason))
+  }
+
   const onError = (error: unknown, request: SourceRequest) => {
+    // Requests cut short because the source already stopped are not failures of their own.
+    if (signal.aborted && !(error instanceof BlockedError || error instanceof BrowserUnavailableError)) return
     options.onPage?.({ url: request.url, label: request.label, ok: false })
+    const message = error instanceof Error ? error.message : String(error)
     if (error instanceof BlockedError) {
-      blocked ??= `${error.message} at ${request.url}`
-      pending.length = 0
-      return
+      tally.blocked ??= `${message} at ${request.url}`
+      return stopSource(`${source.id} is blocked`)
     }
-    counts.errors += 1
-    if (error instanceof RobotsDisallowedError) robotsRefused += 1
+    if (error instanceof BrowserUnavailableError) {
+      tally.skipped ??= `Needs a browser: ${message}`
+      return stopSource(`${source.id} has no browser`)
+    }
+    tally.errors += 1
+    tally.lastError = `${message} at ${request.url}`
+    if (error instanceof RobotsDisallowedError) tally.robotsRefused += 1
     else if (
       error instanceof LayoutChangedError ||
       (error instanceof ParseError && request.label === 'list')
     ) {
-      layout ??= `${error.message} at ${request.url}`
-    } else if (error instanceof FetchError) counts.pagesFailed += 1
-    lastError = `${error instanceof Error ? error.message : String(error)} at ${request.url}`
+      tally.layout ??= `${message} at ${request.url}`
+    } else if (error instanceof FetchError) {
+      tally.pagesFailed += 1
+      if (request.label === 'list') tally.listPagesLost += 1
+    }
   }
 
   for (const request of source.startRequests(options.scope)) enqueue(request)
-  while ((pending.length > 0 || active.size > 0) && !blocked) {
-    while (pending.length > 0 && active.size < MAX_IN_FLIGHT && !blocked && !options.signal?.aborted) {
+  while ((pending.length > 0 || active.size > 0) && !halt.signal.aborted) {
+    while (pending.length > 0 && active.size < MAX_IN_FLIGHT && !signal.aborted) {
       const request = pending.shift()!
       const task: Promise<void> = handle(request)
         .catch((error: unknown) => onError(error, request))
         .finally(() => active.delete(task))
       active.add(task)
     }
-    if (options.signal?.aborted) pending.length = 0
+    if (signal.aborted) pending.length = 0
     if (active.size > 0) await Promise.race(active)
   }
   await Promise.allSettled(active)
-
-  const base = {
-    ...counts,
-    layoutChanged: layout !== null,
-    durationMs: Math.round(performance.now() - started),
-  }
-  const status = ((): { status: CrawlStatus; message: string | null } => {
-    if (blocked) return { status: 'blocked', message: blocked }
-    if (options.signal?.aborted) return { status: 'stopped', message: 'Stopped at the run deadline' }
-    if (layout) return { status: 'failed', message: `Layout changed? ${layout}` }
-    if (counts.pages === 0) {
-      const why =
-        robotsRefused > 0
-          ? 'robots.txt disallows every start page'
-          : (lastError ?? 'no page could be fetched')
-      return { status: 'failed', message: why }
-    }
-    if (counts.listings === 0 && counts.rejected > 0) {
-      return {
-        status: 'failed',
-        message: `Every listing (${counts.rejected}) failed validation: layout changed?`,
-      }
-    }
-    if (counts.pagesFailed > counts.pages) {
-      return {
-        status: 'failed',
-        message: `${counts.pagesFailed} of ${counts.pages + counts.pagesFailed} pages failed; last: ${lastError}`,
-      }
-    }
-    return {
-      status: 'ok',
-      message: counts.errors > 0 ? `${counts.errors} page errors; last: ${lastError}` : null,
-    }
-  })()
-  return {
-    status: status.status,
-    message: status.message,
-    pages: base.pages,
-    pagesFailed: base.pagesFailed,
-    listings: base.listings,
-    rejected: base.rejected,
-    errors: base.errors,
-    layoutChanged: base.layoutChanged,
-    durationMs: base.durationMs,
-  }
+  const stopped = (options.signal?.aborted ?? false) && !tally.blocked && !tally.skipped
+  return decideOutcome(tally, stopped, Math.round(performance.now() - started))
 }

@@ -1,16 +1,26 @@
 import { Agent, fetch } from 'undici'
 import { FetchError } from '../errors.js'
+import { decodeBody } from './decode-body.js'
+import { linkSignals } from './linked-signal.js'
 import type { FetchRequest, FetchResponse, Transport, TransportOptions } from './types.js'
 import { methodOf } from './types.js'
 
-/** Static pages and JSON over undici: one keep-alive agent for the whole run, timeouts on every request. */
-export function createHttpTransport(): Transport {
-  const agent = new Agent({ connect: { timeout: 10_000 }, keepAliveTimeout: 10_000, connections: 16 })
+/** Options for {@link createHttpTransport}. */
+export interface HttpTransportOptions {
+  /** Connections per origin. The host queues decide how many requests are in flight. @default 16 */
+  readonly connections?: number
+}
+
+/** Static pages and JSON over undici: one keep-alive agent for the whole run, a timeout on every request. */
+export function createHttpTransport(options: HttpTransportOptions = {}): Transport {
+  const agent = new Agent({
+    connect: { timeout: 10_000 },
+    keepAliveTimeout: 10_000,
+    connections: options.connections ?? 16,
+  })
   return {
     name: 'http',
-    async fetch(request, options) {
-      return fetchOverHttp(agent, request, options)
-    },
+    fetch: (request, transportOptions) => fetchOverHttp(agent, request, transportOptions),
     async close() {
       await agent.close()
     },
@@ -22,14 +32,24 @@ async function fetchOverHttp(
   request: FetchRequest,
   options: TransportOptions,
 ): Promise<FetchResponse> {
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)])
+  // One deadline for connect, headers and body together: a server that trickles bytes cannot hold us forever.
+  const linked = linkSignals([options.signal], options.timeoutMs)
+  try {
+    return await exchange(agent, request, options, linked.signal)
+  } finally {
+    linked.release()
+  }
+}
+
+async function exchange(
+  agent: Agent,
+  request: FetchRequest,
+  options: TransportOptions,
+  signal: AbortSignal,
+): Promise<FetchResponse> {
   const response = await fetch(request.url, {
     method: methodOf(request),
-    headers: {
-      'user-agent': options.userAgent,
-      'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
-      ...request.headers,
-    },
+    headers: requestHeaders(request, options.userAgent),
     body: request.body,
     dispatcher: agent,
     redirect: 'follow',
@@ -58,6 +78,18 @@ async function fetchOverHttp(
   }
 }
 
+/** Our defaults, then the adapter's headers (names lower-cased, so they replace rather than repeat), then our UA. */
+function requestHeaders(request: FetchRequest, userAgent: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8',
+    'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
+  }
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value
+  // Last, so no adapter can send anything but our honest User-Agent.
+  headers['user-agent'] = userAgent
+  return headers
+}
+
 async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, url: string) {
   if (!body) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
@@ -71,14 +103,4 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     chunks.push(chunk)
   }
   return Buffer.concat(chunks, total)
-}
-
-/** Decodes with the charset the server declared, falling back to UTF-8 (replacing invalid bytes, never throwing). */
-export function decodeBody(bytes: Uint8Array, contentType: string | undefined): string {
-  const charset = /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? 'utf-8'
-  try {
-    return new TextDecoder(charset).decode(bytes)
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes)
-  }
 }

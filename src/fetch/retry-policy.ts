@@ -1,6 +1,6 @@
 /** How the fetch layer retries: exponential backoff with full jitter, and how long to honour `Retry-After`. */
 export interface RetryPolicy {
-  /** Attempts after the first on network errors, timeouts and 5xx. @default 3 */
+  /** Attempts after the first on network errors, timeouts, 408 and 5xx. @default 3 */
   readonly maxRetries: number
   /** The first backoff, doubled per attempt. @default 500 */
   readonly baseDelayMs: number
@@ -31,18 +31,29 @@ export function backoffDelay(
   return Math.round(random() * ceiling)
 }
 
+/** How long to hold a host after a 429/503 without a usable `Retry-After`: the backoff, but never under the base. */
+export function throttleDelay(
+  policy: RetryPolicy,
+  throttles: number,
+  random: () => number = Math.random,
+): number {
+  return Math.max(policy.baseDelayMs, backoffDelay(policy, throttles, random))
+}
+
 /** Parses `Retry-After` (seconds or an HTTP date) into ms from `now`; null when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
   if (!value) return null
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  // An HTTP date names its day and month; Date.parse alone would also take "-5" or "1.5" for dates.
+  if (!/[a-z]{3}/i.test(trimmed)) return null
   const date = Date.parse(trimmed)
   return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
-/** Statuses worth another attempt after a backoff. */
+/** Statuses worth another attempt after a backoff: 408 and 5xx, except 501 (will never work) and 503 (a throttle). */
 export const isRetryableStatus = (status: number): boolean =>
-  status >= 500 && status !== 501 && status !== 503
+  status === 408 || (status >= 500 && status !== 501 && status !== 503)
 
 /** Statuses that mean "slow down": wait as told, slow the host, do not count as a failure. */
 export const isThrottleStatus = (status: number): boolean => status === 429 || status === 503

@@ -24,8 +24,11 @@ export interface FetchResponse {
 
 /** Per-request settings a transport must honour. */
 export interface TransportOptions {
+  /** Aborts the request: the run was stopped or the source gave up. */
   readonly signal: AbortSignal
+  /** Honest, with a contact URL; adapters cannot override it. */
   readonly userAgent: string
+  /** The whole exchange (connect, headers, body; for the browser, navigation and rendering) must end within this. */
   readonly timeoutMs: number
   /** Bodies larger than this are refused, so an HTML bomb cannot exhaust memory. */
   readonly maxBodyBytes: number
@@ -37,6 +40,9 @@ export interface Transport {
   fetch(request: FetchRequest, options: TransportOptions): Promise<FetchResponse>
   close(): Promise<void>
 }
+
+/** Waits `ms`, or rejects early with the signal's reason when it aborts. Injected so tests never really wait. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
 /** The method, defaulted. */
 export const methodOf = (request: FetchRequest): 'GET' | 'POST' => request.method ?? 'GET'

@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { useTempDir } from '../../../test/helpers/temp-dir.js'
 import { createReplayTransport } from './replay-transport.js'
@@ -53,5 +54,22 @@ describe('WARC record and replay', () => {
       ).toBe('two')
       expect((await replay.fetch({ url: 'https://example.nl/missing' }, options)).status).toBe(404)
     }
+  })
+
+  it('never writes credentials into the archive', async () => {
+    const path = join(dir, 'secret.warc.gz')
+    const recorder = await createWarcRecorder(path, {})
+    const secret = 'ep-online-key-0123456789'
+    await recorder.record(
+      {
+        url: 'https://public.ep-online.nl/api/v5/x',
+        headers: { Authorization: secret, cookie: `s=${secret}` },
+      },
+      response('https://public.ep-online.nl/api/v5/x', 200, '[]'),
+    )
+    await recorder.close()
+    const text = gunzipSync(readFileSync(path)).toString('utf8')
+    expect(text).toContain('[redacted]')
+    expect(text).not.toContain(secret)
   })
 })

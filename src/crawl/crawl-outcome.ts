@@ -1,0 +1,101 @@
+/** How a source's crawl ended. Only `ok` may withdraw listings; the others keep the source's previous data. */
+export type CrawlStatus = 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
+
+/** Counters and outcome of one source's crawl, for the run report. */
+export interface CrawlOutcome {
+  readonly status: CrawlStatus
+  readonly pages: number
+  readonly pagesFailed: number
+  readonly listings: number
+  readonly rejected: number
+  readonly errors: number
+  /** One line saying what went wrong, or null. */
+  readonly message: string | null
+  /** The layout looked changed: whatever this crawl parsed must not be published. */
+  readonly layoutChanged: boolean
+  /**
+   * The crawl saw everything the site lists: no page or listing limit cut it short and no list page was lost.
+   * Only a complete crawl may count a listing it did not see as gone.
+   */
+  readonly complete: boolean
+  readonly durationMs: number
+}
+
+/** What a crawl counted and noticed on the way, from which {@link decideOutcome} derives its status. */
+export interface CrawlTally {
+  pages: number
+  pagesFailed: number
+  listings: number
+  rejected: number
+  errors: number
+  /** Pages that were fetched but failed to parse (kept under `failed/`). */
+  parseFailures: number
+  /** A limit (`maxListPages`, `maxListings`) stopped the crawl before the site's last page. */
+  truncated: boolean
+  listPagesLost: number
+  robotsRefused: number
+  blocked: string | null
+  skipped: string | null
+  layout: string | null
+  lastError: string | null
+}
+
+/** An empty tally. */
+export const newTally = (): CrawlTally => ({
+  pages: 0,
+  pagesFailed: 0,
+  listings: 0,
+  rejected: 0,
+  errors: 0,
+  parseFailures: 0,
+  truncated: false,
+  listPagesLost: 0,
+  robotsRefused: 0,
+  blocked: null,
+  skipped: null,
+  layout: null,
+  lastError: null,
+})
+
+/**
+ * The status of a finished crawl. Silence is never success: a source that fetched nothing, or whose pages all
+ * failed to parse or validate, has failed, so its previous listings are kept rather than withdrawn.
+ */
+export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: number): CrawlOutcome {
+  // Most detail pages failing to parse is a layout change as surely as an empty list page.
+  const layout =
+    t.layout ??
+    (t.parseFailures > 0 && t.parseFailures >= t.listings + t.rejected
+      ? `${t.parseFailures} of ${t.parseFailures + t.listings + t.rejected} pages failed to parse; last: ${t.lastError}`
+      : null)
+  const { status, message } = ((): { status: CrawlStatus; message: string | null } => {
+    if (t.skipped) return { status: 'skipped', message: t.skipped }
+    if (t.blocked) return { status: 'blocked', message: t.blocked }
+    if (stopped) return { status: 'stopped', message: 'Stopped before the crawl finished' }
+    if (layout) return { status: 'failed', message: `Layout changed? ${layout}` }
+    if (t.pages === 0) {
+      const why = t.robotsRefused > 0 ? `robots.txt refused every start page: ${t.lastError}` : t.lastError
+      return { status: 'failed', message: why ?? 'no page could be fetched' }
+    }
+    if (t.listings === 0 && t.rejected > 0) {
+      return { status: 'failed', message: `Every listing (${t.rejected}) failed validation: layout changed?` }
+    }
+    if (t.pagesFailed > t.pages) {
+      const total = t.pages + t.pagesFailed
+      return { status: 'failed', message: `${t.pagesFailed} of ${total} pages failed; last: ${t.lastError}` }
+    }
+    return { status: 'ok', message: t.errors > 0 ? `${t.errors} page errors; last: ${t.lastError}` : null }
+  })()
+  return {
+    status,
+    message,
+    pages: t.pages,
+    pagesFailed: t.pagesFailed,
+    listings: t.listings,
+    rejected: t.rejected,
+    errors: t.errors,
+    layoutChanged: layout !== null,
+    complete: status === 'ok' && !t.truncated && t.listPagesLost === 0,
+    durationMs,
+  }
+}
