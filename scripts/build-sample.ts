@@ -1,86 +1,189 @@
 /**
  * Builds `data/sample/`: a recorded archive of listing pages in each source's real format, built from real public
- * data in `data/evaldata/`, and a BAG 2.0 extract covering the same homes. Run: `npm run build-sample`.
- * Deterministic apart from WARC record ids and zip timestamps.
+ * data in `data/evaldata/`, a partner feed, and a BAG 2.0 extract covering every home. Run: `npm run build-sample`.
+ * Deterministic apart from WARC record ids and zip timestamps. Each step below is one call.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SeededRandom } from '../sources/bag/seeded-random.js'
 import { PROJECT_ROOT } from '../src/config.js'
 import { createWarcRecorder } from '../src/fetch/index.js'
-import { BagIdAllocator } from './sample/id-allocator.js'
-import { parariusOffers } from './sample/pararius-homes.js'
+import { AddressBook } from './sample/address-book.js'
+import { feedCsv, partnerNumber } from './sample/feed-file.js'
 import {
-  PARARIUS_ROBOTS,
-  parariusDetailPage,
-  parariusSearchPages,
-  type SamplePage,
-} from './sample/pararius-pages.js'
+  amsterdamSales,
+  type FundaHomeOptions,
+  FundaIds,
+  fundaOffer,
+  utrechtSales,
+} from './sample/funda-homes.js'
+import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
+import { huurwoningenListing, huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
+import { BagIdAllocator } from './sample/id-allocator.js'
+import { kamernetOffers, kamernetSearchPages } from './sample/kamernet-pages.js'
+import { parariusOffers, readParariusRows } from './sample/pararius-homes.js'
+import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
+import { writeSampleRegisters } from './sample/registers.js'
+import { SAMPLE_ROBOTS } from './sample/robots.js'
 import { writeSampleBag } from './sample/sample-bag.js'
-import { SAMPLE_CITIES } from './sample/sample-home.js'
+import { SAMPLE_CITIES, type SampleOffer, type SamplePage } from './sample/sample-home.js'
+import { sampleReadme } from './sample/sample-readme.js'
 
 const SAMPLE_DIR = join(PROJECT_ROOT, 'data', 'sample')
 const EVALDATA = join(PROJECT_ROOT, 'data', 'evaldata')
 const RECORDED_AT = '2026-11-20T02:00:00.000Z'
+const RECORDED_ON = '2026-11-19'
 const STAND = '2026-11-01'
+
+/** Every `n`th item, from `offset`, at most `count` of them. */
+const every = <T>(items: readonly T[], n: number, offset: number, count: number) =>
+  items.filter((_, i) => i % n === offset).slice(0, count)
 
 async function main() {
   const rng = new SeededRandom(20_261_120)
   const ids = new BagIdAllocator()
+  const addresses = new AddressBook()
+  const funda: FundaHomeOptions = { ids, addresses, fundaIds: new FundaIds(), rng, recordedOn: RECORDED_ON }
   rmSync(SAMPLE_DIR, { recursive: true, force: true })
   mkdirSync(join(SAMPLE_DIR, 'bag'), { recursive: true })
+  mkdirSync(join(SAMPLE_DIR, 'feed'), { recursive: true })
 
-  const pararius = parariusOffers(
-    join(EVALDATA, 'pararius-rent-2024', 'pararius_listings20102024.csv'),
-    50,
-    ids,
-    rng,
-  )
-  const homes = pararius.map((o) => o.home)
-  const bag = await writeSampleBag(
-    join(SAMPLE_DIR, 'bag', 'lvbag-extract-sample.zip'),
-    homes,
-    ids,
-    rng,
-    STAND,
-  )
+  // 1. Homes for sale at real addresses (Funda): Amsterdam 2021 and Utrecht 2016, taken first so that generated
+  //    numbers never collide with a real one.
+  const fundaSales = [
+    ...amsterdamSales(
+      join(EVALDATA, 'amsterdam-aug-2021', 'HousingPrices-Amsterdam-August-2021.csv'),
+      140,
+      funda,
+    ),
+    ...utrechtSales(join(EVALDATA, 'funda-sold-utrecht-2016', 'funda_sold_utrecht.csv'), 90, funda),
+  ]
 
-  const pages: SamplePage[] = [PARARIUS_ROBOTS]
-  for (const city of SAMPLE_CITIES) {
-    const offers = pararius.filter((o) => o.home.city === city.name)
-    pages.push(...parariusSearchPages(offers, city), ...offers.map((o) => parariusDetailPage(o, city)))
-  }
-  const recorder = await createWarcRecorder(join(SAMPLE_DIR, 'archive.warc.gz'), {
-    'propdata-sample': 'built by scripts/build-sample.ts',
+  // 2. Rentals from the Pararius dataset, 50 per city; Kamernet gets rooms and small flats it does not use (up to 50 m²).
+  const parariusRows = readParariusRows(join(EVALDATA, 'pararius-rent-2024', 'pararius_listings20102024.csv'))
+  const usedRows = new Set<string>()
+  const pararius = parariusOffers(parariusRows, 50, ids, addresses, rng, usedRows, RECORDED_ON)
+  const kamernet = kamernetOffers(parariusRows, 40, ids, addresses, rng, usedRows, RECORDED_ON)
+
+  // 3. Homes on more than one site: some Pararius rentals on Funda too (with their house number) and on
+  //    Huurwoningen (without); Funda homes in the partner feed, with the number printed the partner's way.
+  const priced = pararius.filter((o) => o.price !== null)
+  const rentedOnFunda = every(priced, 14, 0, 20)
+  const fundaRentals = rentedOnFunda.map((o) => fundaOffer(o.home, 'rent', o.price, o.rooms, funda))
+  const onHuurwoningen = [...new Set([...rentedOnFunda.slice(0, 10), ...every(priced, 5, 3, 60)])].slice(
+    0,
+    60,
+  )
+  const huurwoningen: SampleOffer[] = onHuurwoningen.map((o) => ({
+    ...o,
+    pararius: undefined,
+    listedAt: o.listedAt,
+    huurwoningen: huurwoningenListing(o, rng, SAMPLE_CITIES.find((c) => c.name === o.home.city)!.slug),
+  }))
+  // The feed's rentals are Funda rentals that Huurwoningen does not have: three sources at most for one home.
+  const rentalsOnlyOnFunda = fundaRentals.filter((o) => !onHuurwoningen.some((h) => h.home === o.home))
+  const inFeed = [...every(fundaSales, 7, 2, 32), ...rentalsOnlyOnFunda.slice(0, 6)]
+  const feed: SampleOffer[] = inFeed.map((o, i) => ({
+    ...o,
+    funda: undefined,
+    feed: {
+      id: `PF-${String(1001 + i)}`,
+      url: `https://www.partnermakelaar.example/aanbod/pf-${1001 + i}`,
+      printedNumber: partnerNumber(o, rng, i % 16 === 5),
+    },
+  }))
+
+  // 4. The BAG extract: every home, and the neighbours a real postcode has.
+  const homes = [
+    ...new Map([...fundaSales, ...pararius, ...kamernet].map((o) => [o.home.vboId, o.home])).values(),
+  ]
+  const bag = await writeSampleBag(join(SAMPLE_DIR, 'bag', 'lvbag-extract-sample.zip'), homes, {
+    ids,
+    addresses,
+    rng,
+    stand: STAND,
   })
+
+  // 5. Every page in its site's format, then the archive that `ingest --sample` replays.
+  const inCity = (offers: readonly SampleOffer[], city: string) => offers.filter((o) => o.home.city === city)
+  const pages: SamplePage[] = [...SAMPLE_ROBOTS]
+  for (const city of SAMPLE_CITIES) {
+    const p = inCity(pararius, city.name)
+    pages.push(...parariusSearchPages(p, city), ...p.map((o) => parariusDetailPage(o, city)))
+    for (const [type, offers] of [
+      ['buy', inCity(fundaSales, city.name)],
+      ['rent', inCity(fundaRentals, city.name)],
+    ] as const) {
+      pages.push(...fundaSearchPages(offers, type, city), ...offers.map(fundaDetailPage))
+    }
+    pages.push(...huurwoningenSearchPages(inCity(huurwoningen, city.name), city))
+    pages.push(...kamernetSearchPages(inCity(kamernet, city.name), city))
+  }
+
+  // 6. The registers: an EP-Online bulk label file, and WOZ-waardeloket answers recorded like the pages.
+  const registers = await writeSampleRegisters(
+    SAMPLE_DIR,
+    [...fundaSales, ...fundaRentals, ...pararius, ...huurwoningen, ...kamernet, ...feed],
+    {
+      publicationDate: STAND,
+    },
+  )
+  pages.push(...registers.pages)
+  await writeArchive(join(SAMPLE_DIR, 'archive.warc.gz'), pages)
+
+  // 7. The partner's feed file (with two rows it gets wrong), read by `ingest --sample` as `--feed`.
+  const badRows = [
+    'PF-9001,https://www.partnermakelaar.example/aanbod/pf-9001,buy,op aanvraag,88,Jan Evertsenstraat,12,1056 EB,Amsterdam,,,,',
+    'PF-9002,https://www.partnermakelaar.example/aanbod/pf-9002,buy,425000,71,Bilderdijkstraat,9-3,,,,,3,2026-11-02',
+  ]
+  writeFileSync(join(SAMPLE_DIR, 'feed', 'partner-feed.csv'), feedCsv(feed, badRows))
+
+  // 8. The manifest and the README that says what is real.
+  const manifest = {
+    description:
+      'The bundled sample: real listings from public datasets, in each source’s page format, a partner feed, and a BAG extract for the same homes.',
+    recordedAt: RECORDED_AT,
+    sources: ['pararius', 'funda', 'huurwoningen', 'kamernet', 'feed'],
+    scope: { cities: SAMPLE_CITIES.map((c) => c.name), types: ['rent', 'buy'] },
+    archive: 'archive.warc.gz',
+    bag: 'bag/lvbag-extract-sample.zip',
+    feed: 'feed/partner-feed.csv',
+    energyLabels: registers.manifest.energyLabels,
+  }
+  writeFileSync(join(SAMPLE_DIR, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  const counts = {
+    pararius: pararius.length,
+    fundaSales: fundaSales.length,
+    fundaRentals: fundaRentals.length,
+    huurwoningen: huurwoningen.length,
+    kamernet: kamernet.length,
+    feed: feed.length,
+    feedRejects: badRows.length,
+    homes: homes.length,
+    pages: pages.length,
+    bag: bag.voorkomens,
+  }
+  writeFileSync(join(SAMPLE_DIR, 'README.md'), `${sampleReadme(counts)}\n${registers.readme}`)
+  process.stdout.write(`Sample: ${JSON.stringify(counts)}\n`)
+}
+
+/** Writes the pages as WARC request/response pairs, recorded at one moment; Funda's as browser-rendered. */
+async function writeArchive(path: string, pages: readonly SamplePage[]) {
+  const recorder = await createWarcRecorder(path, { 'propdata-sample': 'built by scripts/build-sample.ts' })
   for (const page of pages) {
     await recorder.record(
-      { url: page.url },
+      { url: page.url, method: page.method, body: page.requestBody },
       {
         url: page.url,
         status: 200,
         headers: { 'content-type': page.contentType },
         body: page.body,
         fetchedAt: RECORDED_AT,
-        rendered: false,
+        rendered: page.url.startsWith('https://www.funda.nl/') && !page.url.endsWith('/robots.txt'),
       },
     )
   }
   await recorder.close()
-
-  const manifest = {
-    description:
-      'The bundled sample: real listings from public datasets, in each source’s page format, and a BAG extract for the same homes.',
-    recordedAt: RECORDED_AT,
-    sources: ['pararius'],
-    scope: { cities: SAMPLE_CITIES.map((c) => c.name), types: ['rent', 'buy'] },
-    archive: 'archive.warc.gz',
-    bag: 'bag/lvbag-extract-sample.zip',
-  }
-  writeFileSync(join(SAMPLE_DIR, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  process.stdout.write(
-    `Sample: ${pages.length} pages (${pararius.length} Pararius listings in ${SAMPLE_CITIES.length} cities), BAG ${JSON.stringify(bag.voorkomens)}\n`,
-  )
 }
 
 await main()

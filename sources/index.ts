@@ -1,8 +1,15 @@
-import type { ListingSource } from '../src/kit/index.js'
+import type { Source } from '../src/kit/index.js'
+import feed from './feed/adapter.js'
+import funda from './funda/adapter.js'
+import huurwoningen from './huurwoningen/adapter.js'
+import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
 
-/** Every registered listing source, one explicit line each. The order is the default trust order (first wins). */
-export const ALL_SOURCES: readonly ListingSource[] = [pararius]
+/**
+ * Every registered source, one explicit line each. The order is the trust order (first wins when sources
+ * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
+ */
+export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet]
 
 /** A registered source by id, or undefined. */
-export const findSource = (id: string): ListingSource | undefined => ALL_SOURCES.find((s) => s.id === id)
+export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)

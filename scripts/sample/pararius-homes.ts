@@ -8,8 +8,9 @@ import {
   parseRooms,
   parseYearBuilt,
 } from '../../src/kit/text-parsers.js'
+import type { AddressBook } from './address-book.js'
 import type { BagIdAllocator } from './id-allocator.js'
-import { SAMPLE_CITIES, type SampleHome, type SampleOffer } from './sample-home.js'
+import { daysBefore, SAMPLE_CITIES, type SampleHome, type SampleOffer } from './sample-home.js'
 
 const PARTICLES = new Set([
   'van',
@@ -39,7 +40,8 @@ export function streetFromSlug(slug: string): string {
     .join(' ')
 }
 
-interface ParariusRow {
+/** One row of the Pararius dataset (pararius.com, 2024-10-20). */
+export interface ParariusRow {
   Link: string
   Huurprijs: string
   Locatie: string
@@ -50,71 +52,88 @@ interface ParariusRow {
   'Energie label': string
 }
 
+/** The rows of the Pararius dataset. */
+export const readParariusRows = (csvPath: string): ParariusRow[] =>
+  parse(readFileSync(csvPath), { columns: true, skip_empty_lines: true }) as ParariusRow[]
+
+/** pararius.com/{apartment|house|room}-for-rent/{city}/{8hex}/{street-slug}: what the link says. */
+export const PARARIUS_LINK =
+  /^https:\/\/www\.pararius\.com\/(apartment|house|room)-for-rent\/([a-z-]+)\/([0-9a-f]{8})\/([a-z0-9-]+)$/
+
+/** A generated home for a dataset row: its real street, postcode, area, year and label; a free house number. */
+export function homeFromRow(
+  row: ParariusRow,
+  city: (typeof SAMPLE_CITIES)[number],
+  dwelling: SampleHome['dwelling'],
+  ids: BagIdAllocator,
+  addresses: AddressBook,
+  rng: SeededRandom,
+): SampleHome | null {
+  const match = PARARIUS_LINK.exec(row.Link)
+  const postcode = /^(\d{4}) ?([A-Z]{2})/.exec(row.Locatie)
+  const area = parseArea(row.m2)
+  if (!match || !postcode || !area || area < 8) return null
+  const pc = `${postcode[1]}${postcode[2]}`
+  const huisnummer = addresses.freeNumber(pc, rng)
+  const huisletter = rng.chance(0.12) ? rng.pick(['A', 'B', 'C']) : null
+  const toevoeging = dwelling === 'apartment' && rng.chance(0.4) ? rng.pick(['1', '2', '3', 'H']) : null
+  addresses.take(pc, huisnummer, huisletter, toevoeging)
+  return {
+    vboId: ids.next(city.gemeente, '01'),
+    numId: ids.next(city.gemeente, '20'),
+    city: city.name,
+    gemeente: city.gemeente,
+    street: streetFromSlug(match[4]!),
+    postcode: pc,
+    huisnummer,
+    huisletter,
+    toevoeging,
+    area,
+    bagArea: Math.round(area * (1 + rng.next() * 0.04)),
+    yearBuilt: parseYearBuilt(row.Bouwjaar),
+    energyLabel: parseEnergyLabel(row['Energie label']),
+    dwelling,
+    district: /\(([^)]+)\)/.exec(row.Locatie)?.[1] ?? null,
+  }
+}
+
 /**
  * Real Pararius rentals (pararius.com, 2024-10-20: link, price, postcode, area, rooms, year, label) for the sample's
- * cities. Pararius hides house numbers, so each home gets a generated one in the BAG.
+ * cities, `perCity` each. Pararius hides house numbers, so each home gets a generated one in the BAG. Adds every
+ * row it uses to `used`.
  */
 export function parariusOffers(
-  csvPath: string,
+  rows: readonly ParariusRow[],
   perCity: number,
   ids: BagIdAllocator,
+  addresses: AddressBook,
   rng: SeededRandom,
+  used: Set<string>,
+  recordedOn: string,
 ): SampleOffer[] {
-  const rows = parse(readFileSync(csvPath), { columns: true, skip_empty_lines: true }) as ParariusRow[]
   const offers: SampleOffer[] = []
-  const numbers = new Set<string>()
-  const seen = new Set<string>()
-  const freeNumber = (postcode: string) => {
-    for (;;) {
-      const n = rng.int(1, 240)
-      if (!numbers.has(`${postcode}|${n}`)) {
-        numbers.add(`${postcode}|${n}`)
-        return n
-      }
-    }
-  }
   for (const city of SAMPLE_CITIES) {
     let taken = 0
     let onRequest = 0
     for (const row of rows) {
       if (taken >= perCity) break
-      const match =
-        /^https:\/\/www\.pararius\.com\/(apartment|house|room)-for-rent\/([a-z-]+)\/([0-9a-f]{8})\/([a-z0-9-]+)$/.exec(
-          row.Link,
-        )
+      const match = PARARIUS_LINK.exec(row.Link)
       // The dataset lists some rentals twice; a site shows a listing once.
-      if (!match || match[2] !== city.slug || seen.has(match[3]!)) continue
-      seen.add(match[3]!)
-      const postcode = /^(\d{4}) ?([A-Z]{2})/.exec(row.Locatie)
-      const area = parseArea(row.m2)
+      if (!match || match[2] !== city.slug || used.has(match[3]!)) continue
       const price = parsePrice(row.Huurprijs)
-      if (!postcode || !area || area < 12) continue
       // Keep one "Price on request" per city: the pipeline must keep such listings, without a price.
       if (price.amount === null && !(price.onRequest && onRequest++ === 0)) continue
       const dwelling = match[1] === 'house' ? 'house' : match[1] === 'room' ? 'room' : 'apartment'
-      const home: SampleHome = {
-        vboId: ids.next(city.gemeente, '01'),
-        numId: ids.next(city.gemeente, '20'),
-        city: city.name,
-        gemeente: city.gemeente,
-        street: streetFromSlug(match[4]!),
-        postcode: `${postcode[1]}${postcode[2]}`,
-        huisnummer: freeNumber(`${postcode[1]}${postcode[2]}`),
-        huisletter: rng.chance(0.12) ? rng.pick(['A', 'B', 'C']) : null,
-        toevoeging: dwelling === 'apartment' && rng.chance(0.4) ? rng.pick(['1', '2', '3', 'H']) : null,
-        area,
-        bagArea: Math.round(area * (1 + rng.next() * 0.04)),
-        yearBuilt: parseYearBuilt(row.Bouwjaar),
-        energyLabel: parseEnergyLabel(row['Energie label']),
-        dwelling,
-        district: /\(([^)]+)\)/.exec(row.Locatie)?.[1] ?? null,
-      }
+      if ((parseArea(row.m2) ?? 0) < 12) continue
+      const home = homeFromRow(row, city, dwelling, ids, addresses, rng)
+      if (!home) continue
+      used.add(match[3]!)
       offers.push({
         home,
         type: 'rent',
         price: price.amount,
         rooms: parseRooms(row.Kamers).rooms,
-        listedAt: new Date(Date.UTC(2026, 10, 19) - rng.int(0, 80) * 86_400_000).toISOString().slice(0, 10),
+        listedAt: daysBefore(recordedOn, rng.int(0, 80)),
         pararius: { url: row.Link, id: match[3]!, interior: row.Interieur || null },
       })
       taken += 1

@@ -1,12 +1,5 @@
 import { esc, scriptJson } from './html.js'
-import type { SampleCity, SampleOffer } from './sample-home.js'
-
-/** A page as the site served it. */
-export interface SamplePage {
-  readonly url: string
-  readonly body: string
-  readonly contentType: string
-}
+import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
 
 const ORIGIN = 'https://www.pararius.com'
 const CARDS_PER_PAGE = 30
@@ -149,11 +142,4 @@ ${cards.map((card) => `<li class="search-list__item search-list__item--listing">
     pages.push({ url, body, contentType: 'text/html; charset=UTF-8' })
   }
   return pages
-}
-
-/** pararius.com's robots.txt as it matters to us: search and detail pages allowed, accounts not. */
-export const PARARIUS_ROBOTS: SamplePage = {
-  url: `${ORIGIN}/robots.txt`,
-  body: 'User-agent: *\nDisallow: /account/\nDisallow: /login\nDisallow: /*?*sort=\n',
-  contentType: 'text/plain',
 }

@@ -2,22 +2,28 @@ import type { BagRecord } from '../../sources/bag/bag-record.js'
 import { createBagExtractWriter } from '../../sources/bag/extract-writer.js'
 import type { SeededRandom } from '../../sources/bag/seeded-random.js'
 import { areaTolerance } from '../../src/resolve/index.js'
+import type { AddressBook } from './address-book.js'
 import type { BagIdAllocator } from './id-allocator.js'
 import { SAMPLE_CITIES, type SampleHome } from './sample-home.js'
 
+/** What the extract builder needs besides the homes. */
+export interface SampleBagOptions {
+  readonly ids: BagIdAllocator
+  readonly addresses: AddressBook
+  readonly rng: SeededRandom
+  /** The extract's stand date (yyyy-mm-dd). */
+  readonly stand: string
+}
+
 /**
  * Writes a BAG 2.0 extract (the national zip-of-zips layout) holding every sample home and, at the same postcode,
- * the neighbours a real postcode has: other numbers on the street, some of them flats of a similar size, so that
- * a listing without a house number is sometimes ambiguous, as it is in reality.
+ * the neighbours a real postcode has: other numbers on the street, some of them flats of a similar size (so a
+ * listing without a house number is sometimes ambiguous), and other flats at the same number when the home has an
+ * addition (so a listing that prints the bare number is ambiguous too, as it is in reality).
  */
-export async function writeSampleBag(
-  zipPath: string,
-  homes: readonly SampleHome[],
-  ids: BagIdAllocator,
-  rng: SeededRandom,
-  stand: string,
-) {
-  const writer = await createBagExtractWriter({ layout: 'zip-of-zips', zipPath, stand })
+export async function writeSampleBag(zipPath: string, homes: readonly SampleHome[], o: SampleBagOptions) {
+  const { ids, addresses, rng } = o
+  const writer = await createBagExtractWriter({ layout: 'zip-of-zips', zipPath, stand: o.stand })
   const write = (record: BagRecord) => writer.write(record)
   for (const city of SAMPLE_CITIES) {
     await write({
@@ -29,7 +35,6 @@ export async function writeSampleBag(
     })
   }
   const streets = new Map<string, string>()
-  const numbersTaken = new Set<string>()
   const streetId = async (home: SampleHome) => {
     const key = `${home.gemeente}|${home.street}`
     let id = streets.get(key)
@@ -50,8 +55,12 @@ export async function writeSampleBag(
     }
     return id
   }
+  const pand = async (gemeente: string, bouwjaar: number) => {
+    const id = ids.next(gemeente, '10')
+    await write({ kind: 'pand', id, bouwjaar, status: 'Pand in gebruik', voorkomen: 1 })
+    return id
+  }
   const writeHome = async (home: SampleHome, pandId: string) => {
-    numbersTaken.add(`${home.postcode}|${home.huisnummer}|${home.huisletter}|${home.toevoeging}`)
     await write({
       kind: 'nummeraanduiding',
       id: home.numId,
@@ -79,49 +88,48 @@ export async function writeSampleBag(
       voorkomen: 1,
     })
   }
+  const neighbour = (
+    home: SampleHome,
+    huisnummer: number,
+    huisletter: string | null,
+    toevoeging: string | null,
+    alike = true,
+  ) => {
+    // Mostly clearly different sizes; now and then one of the same size, which makes a numberless listing ambiguous.
+    const similar = alike && rng.chance(0.03)
+    const area = similar
+      ? Math.round(home.bagArea + (rng.next() - 0.5) * areaTolerance(home.bagArea))
+      : Math.round(home.bagArea * (rng.chance(0.5) ? 1.25 + rng.next() : 0.45 + rng.next() * 0.3))
+    return {
+      ...home,
+      vboId: ids.next(home.gemeente, '01'),
+      numId: ids.next(home.gemeente, '20'),
+      huisnummer,
+      huisletter,
+      toevoeging,
+      bagArea: Math.max(15, area),
+    }
+  }
   for (const home of homes) {
-    const pandId = ids.next(home.gemeente, '10')
-    await write({
-      kind: 'pand',
-      id: pandId,
-      bouwjaar: home.yearBuilt ?? rng.int(1900, 2015),
-      status: 'Pand in gebruik',
-      voorkomen: 1,
-    })
+    const pandId = await pand(home.gemeente, home.yearBuilt ?? rng.int(1900, 2015))
     await writeHome(home, pandId)
-    const neighbours = rng.int(3, 10)
-    for (let i = 0; i < neighbours; i++) {
-      const huisnummer = home.huisnummer + rng.int(-12, 12)
-      const toevoeging = home.dwelling === 'apartment' ? rng.pick([null, '1', '2', '3', 'H']) : null
-      const key = `${home.postcode}|${huisnummer}|null|${toevoeging}`
-      if (huisnummer < 1 || numbersTaken.has(key)) continue
-      // Mostly clearly different sizes; now and then a flat of the same size, which makes a numberless listing ambiguous.
-      const similar = rng.chance(0.03)
-      const area = similar
-        ? Math.round(home.bagArea + (rng.next() - 0.5) * areaTolerance(home.bagArea))
-        : Math.round(home.bagArea * (rng.chance(0.5) ? 1.25 + rng.next() : 0.45 + rng.next() * 0.3))
-      const neighbourPand = home.dwelling === 'apartment' ? pandId : ids.next(home.gemeente, '10')
-      if (neighbourPand !== pandId) {
-        await write({
-          kind: 'pand',
-          id: neighbourPand,
-          bouwjaar: rng.int(1900, 2020),
-          status: 'Pand in gebruik',
-          voorkomen: 1,
-        })
+    // Other flats at the same number, when the home's own address has a letter or an addition.
+    if (home.huisletter || home.toevoeging) {
+      for (const addition of ['1', '2', '3', 'H'].filter(() => rng.chance(0.6))) {
+        if (addresses.take(home.postcode, home.huisnummer, null, addition)) {
+          await writeHome(neighbour(home, home.huisnummer, null, addition, false), pandId)
+        }
       }
-      await writeHome(
-        {
-          ...home,
-          vboId: ids.next(home.gemeente, '01'),
-          numId: ids.next(home.gemeente, '20'),
-          huisnummer,
-          huisletter: null,
-          toevoeging,
-          bagArea: Math.max(15, area),
-        },
-        neighbourPand,
-      )
+    }
+    const others = rng.int(3, 10)
+    for (let i = 0; i < others; i++) {
+      const huisnummer = home.huisnummer + rng.int(-12, 12)
+      // A fresh number only: a neighbour must not make another sample home's bare number ambiguous.
+      if (huisnummer < 1 || addresses.numberInUse(home.postcode, huisnummer)) continue
+      const toevoeging = home.dwelling === 'apartment' ? rng.pick([null, '1', '2', '3', 'H']) : null
+      addresses.take(home.postcode, huisnummer, null, toevoeging)
+      const shared = home.dwelling === 'apartment' ? pandId : await pand(home.gemeente, rng.int(1900, 2020))
+      await writeHome(neighbour(home, huisnummer, null, toevoeging), shared)
     }
   }
   return writer.close()

@@ -20,9 +20,11 @@ export interface SampleHome {
   readonly energyLabel: string | null
   readonly dwelling: 'apartment' | 'house' | 'room'
   readonly district: string | null
+  /** The house number as the home's own data source printed it ("8 2", "13 H", "100 GA"), when it had one. */
+  readonly printedNumber?: string
 }
 
-/** One listing of a home on one source. */
+/** One listing of a home on one source; the same home may have an offer on several sources. */
 export interface SampleOffer {
   readonly home: SampleHome
   readonly type: 'rent' | 'buy'
@@ -32,6 +34,10 @@ export interface SampleOffer {
   readonly listedAt: string | null
   /** Source-specific fields (URLs, ids, texts as the site prints them). */
   readonly pararius?: { readonly url: string; readonly id: string; readonly interior: string | null }
+  readonly funda?: { readonly url: string; readonly globalId: number; readonly tinyId: string }
+  readonly huurwoningen?: { readonly url: string; readonly id: string; readonly serviceCosts: number | null }
+  readonly kamernet?: { readonly listingId: number; readonly listingType: 1 | 2 | 4 }
+  readonly feed?: { readonly id: string; readonly url: string; readonly printedNumber: string }
 }
 
 /** The BAG facts of one city in the sample: gemeente code and woonplaats. */
@@ -41,7 +47,7 @@ export interface SampleCity {
   readonly woonplaats: string
   readonly woonplaatsId: string
   readonly gemeente: string
-  /** Pararius's city slug. */
+  /** The listing sites' city slug. */
   readonly slug: string
 }
 
@@ -54,3 +60,23 @@ export const SAMPLE_CITIES: readonly SampleCity[] = [
   { name: 'Eindhoven', woonplaats: 'Eindhoven', woonplaatsId: '2656', gemeente: '0772', slug: 'eindhoven' },
   { name: 'Groningen', woonplaats: 'Groningen', woonplaatsId: '3386', gemeente: '0014', slug: 'groningen' },
 ]
+
+/** A sample city by name. */
+export const sampleCity = (name: string): SampleCity => {
+  const city = SAMPLE_CITIES.find((c) => c.name === name)
+  if (!city) throw new Error(`Not a sample city: ${name}`)
+  return city
+}
+
+/** A page as the site served it (the request too, for POST searches). */
+export interface SamplePage {
+  readonly url: string
+  readonly body: string
+  readonly contentType: string
+  readonly method?: 'GET' | 'POST'
+  readonly requestBody?: string
+}
+
+/** "2026-11-19" minus `days` days, as an ISO date: listing dates spread over the weeks before the recording. */
+export const daysBefore = (isoDate: string, days: number): string =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)

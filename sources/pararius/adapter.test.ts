@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createPage } from '../../src/kit/index.js'
+import { createPage, toCitySlug } from '../../src/kit/index.js'
 import { listingSchema } from '../../src/kit/listing.js'
-import pararius, { citySlug } from './adapter.js'
-import { listingIdFromUrl, offerFromUrl } from './listing-markup.js'
+import { listingIdFromUrl, offerFromUrl } from '../_shared/listing-markup.js'
+import pararius from './adapter.js'
 
 const FIXTURES = join(import.meta.dirname, 'fixtures')
 const page = (file: string, url: string, label: 'list' | 'detail') =>
@@ -78,9 +78,9 @@ describe('pararius search pages', () => {
 
 describe('pararius URLs', () => {
   it('maps cities to its slugs', () => {
-    expect(citySlug('Den Haag')).toBe('den-haag')
-    expect(citySlug("'s-Gravenhage")).toBe('den-haag')
-    expect(citySlug('Alphen aan den Rijn')).toBe('alphen-aan-den-rijn')
+    expect(toCitySlug('Den Haag')).toBe('den-haag')
+    expect(toCitySlug("'s-Gravenhage")).toBe('den-haag')
+    expect(toCitySlug('Alphen aan den Rijn')).toBe('alphen-aan-den-rijn')
   })
   it('reads the offer type from .com and .nl detail URLs', () => {
     expect(offerFromUrl('https://www.pararius.com/house-for-rent/utrecht/0123abcd/x')).toEqual({

@@ -1,27 +1,9 @@
-import { defineListingSource } from '../../src/kit/index.js'
-import { parseDetailPage, parseSearchPage } from './listing-markup.js'
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseDetailPage } from '../_shared/listing-detail-markup.js'
+import { parseSearchPage } from '../_shared/listing-markup.js'
 
 /** Pararius's English site: its Dutch one sits behind a Cloudflare challenge, the .com one answers plain HTTP. */
 const ORIGIN = 'https://www.pararius.com'
-
-/** Pararius's city slugs: lower case, dashes, no apostrophes; The Hague is "den-haag". */
-export function citySlug(city: string): string {
-  const aliases: Record<string, string> = {
-    "'s-gravenhage": 'den-haag',
-    's-gravenhage': 'den-haag',
-    "'s-hertogenbosch": 's-hertogenbosch',
-  }
-  const lower = city.trim().toLowerCase()
-  return (
-    aliases[lower] ??
-    lower
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/['’]/g, '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-  )
-}
 
 /** Pararius (pararius.com): rentals, search cards then detail pages. See README.md for terms and politeness. */
 export default defineListingSource({
@@ -29,6 +11,8 @@ export default defineListingSource({
   id: 'pararius',
   name: 'Pararius',
   homepage: `${ORIGIN}/`,
+  // The Dutch site serves the same markup (fixtures recorded there parse the same way).
+  hosts: ['www.pararius.nl'],
   render: 'http',
   // One request at a time, at most one every 2 s: the site forbids scraping in its terms, so we stay gentle.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
@@ -36,10 +20,11 @@ export default defineListingSource({
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({
-          url: `${ORIGIN}/apartments/${citySlug(city)}`,
+          url: `${ORIGIN}/apartments/${toCitySlug(city)}`,
           label: 'list' as const,
         }))
       : [],
-  parseListPage: parseSearchPage,
+  // Pararius cards leave out the year, label and listing date; its detail pages have them.
+  parseListPage: (page) => parseSearchPage(page, { inlineCards: false }),
   parseDetailPage,
 })

@@ -59,8 +59,10 @@ export interface ListingSource {
   readonly id: string
   /** The site's name as users know it. */
   readonly name: string
-  /** The site's home page; every URL the adapter yields must be on this host. */
+  /** The site's home page; every URL the adapter yields must be on this host or one of `hosts`. */
   readonly homepage: string
+  /** Further hosts the same site serves listings from (a second domain with the same markup). @default [] */
+  readonly hosts?: readonly string[]
   /** @default 'http' */
   readonly render: RenderMode
   readonly politeness: Politeness
@@ -76,5 +78,43 @@ export interface ListingSource {
   detectBlock?(page: Page): string | null
 }
 
+/** The file formats a file source can be given; the framework tells them apart by extension and content. */
+export type FileFormat = 'csv' | 'jsonl'
+
+/** One record of a file: a CSV row keyed by its header, or one JSON Lines object. Values as the file has them. */
+export type FileRecord = Readonly<Record<string, unknown>>
+
+/** Where a record sits in its file, for messages and rejects. */
+export interface RecordContext {
+  /** 1-based line number of the record's last line. */
+  readonly line: number
+  readonly format: FileFormat
+}
+
+/**
+ * A file a partner delivers (`ingest --sources feed --feed FILE`). Also a plain object with no I/O: the framework
+ * streams the file, splits it into records, validates and stores; the adapter maps one record to one listing.
+ */
+export interface FileSource {
+  readonly kind: 'file'
+  /** Kebab-case, equal to the folder name under `sources/`. Stored as the source of every row. */
+  readonly id: string
+  readonly name: string
+  /** Who delivers the file and what it holds, for `propdata sources`. */
+  readonly description: string
+  readonly offers: readonly OfferType[]
+  readonly formats: readonly FileFormat[]
+  /** Columns every file must have; a CSV header without one of them fails the whole file before any row is read. */
+  readonly requiredColumns: readonly string[]
+  /** One record → one listing, not yet validated. Throw `InvalidRecordError` to reject the record with a reason. */
+  parseRecord(record: FileRecord, context: RecordContext): ListingInput
+}
+
+/** Every kind of source the pipeline can run. */
+export type Source = ListingSource | FileSource
+
 /** Typed identity helper: gives adapter files type-checking and autocomplete. */
 export const defineListingSource = <T extends ListingSource>(source: T): T => source
+
+/** Typed identity helper for file sources. */
+export const defineFileSource = <T extends FileSource>(source: T): T => source

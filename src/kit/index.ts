@@ -2,19 +2,27 @@
  * The kit: the only module that `sources/*` may import. Adapter contract, listing schema, page helpers and the
  * Dutch text parsers every adapter shares.
  */
-
 export { ParseError } from '../errors.js'
+export { splitStreetAddress } from '../normalise/split-street-address.js'
 export type {
   CrawlScope,
+  FileFormat,
+  FileRecord,
+  FileSource,
   ListingSource,
   ListPageResult,
   OfferType,
   Politeness,
+  RecordContext,
   RenderMode,
+  Source,
   SourceRequest,
 } from './adapter.js'
-export { defineListingSource } from './adapter.js'
+export { defineFileSource, defineListingSource } from './adapter.js'
+export { toCitySlug } from './city-slug.js'
+export { InvalidRecordError } from './invalid-record-error.js'
 export { DWELLING_TYPES, formatIssues, type Listing, type ListingInput, listingSchema } from './listing.js'
+export { parseListingDate } from './listing-date.js'
 export { createPage, type Page, readJsonLd } from './page.js'
 export * from './text-parsers.js'
 export { hostOf, resolveUrl } from './url.js'

@@ -1,0 +1,111 @@
+/**
+ * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/`, sets the id and name, adds the
+ * registry line to `sources/index.ts` and prints the next steps (STYLE.md §9). `--root DIR` works on another copy
+ * of the repository (the tests use it).
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { PROJECT_ROOT } from '../src/config.js'
+
+const TEMPLATE_ID = 'template-source'
+const TEMPLATE_NAME = 'Template Source'
+const RESERVED = new Set(['_template', '_shared', 'index', 'bag'])
+
+/** "acme-homes" → "acmeHomes", the name of its import in the registry. */
+export const camelCase = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/** "acme-homes" → "Acme Homes", a first guess at the site's name. */
+const titleCase = (id: string) =>
+  id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ')
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+/** Adds `import x from './id/adapter.js'` and `x` to `ALL_SOURCES`; returns the new registry text. */
+export function addToRegistry(registry: string, id: string): string {
+  const name = camelCase(id)
+  const imports = [...registry.matchAll(/^import \w+ from '\.\/[\w-]+\/adapter\.js'\n/gm)]
+  const last = imports.at(-1)
+  if (!last || last.index === undefined) throw new Error('sources/index.ts has no adapter imports to add to')
+  const at = last.index + last[0].length
+  let text = `${registry.slice(0, at)}import ${name} from './${id}/adapter.js'\n${registry.slice(at)}`
+  const array = /(export const ALL_SOURCES: readonly Source\[\] = \[)([^\]]*)(\])/.exec(text)
+  if (!array) throw new Error('sources/index.ts has no `export const ALL_SOURCES: readonly Source[] = [...]`')
+  const entries = [...array[2]!.split(',').map((s) => s.trim()), name].filter(Boolean)
+  const oneLine = `${array[1]}${entries.join(', ')}${array[3]}`
+  const list =
+    oneLine.length <= 110 ? oneLine : `${array[1]}\n${entries.map((e) => `  ${e},\n`).join('')}${array[3]}`
+  text = text.slice(0, array.index) + list + text.slice(array.index + array[0].length)
+  return text
+}
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  })
+  const id = positionals[0]
+  if (values.help || !id) {
+    process.stdout.write('Usage: npm run new-source -- NAME   (kebab-case, e.g. acme-homes)\n')
+    process.exitCode = id || values.help ? 0 : 2
+    return
+  }
+  const root = values.root ?? PROJECT_ROOT
+  const sources = join(root, 'sources')
+  if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(id) || RESERVED.has(id)) {
+    throw new UsageError(
+      `The name must be kebab-case (acme-homes) and not one of ${[...RESERVED].join(', ')}: ${id}`,
+    )
+  }
+  const target = join(sources, id)
+  if (existsSync(target)) throw new UsageError(`sources/${id}/ exists already`)
+  const registryPath = join(sources, 'index.ts')
+  const registry = addToRegistry(readFileSync(registryPath, 'utf8'), id)
+
+  cpSync(join(sources, '_template'), target, { recursive: true })
+  for (const file of filesUnder(target)) {
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(file, text.replaceAll(TEMPLATE_ID, id).replaceAll(TEMPLATE_NAME, titleCase(id)))
+  }
+  writeFileSync(registryPath, registry)
+
+  const rel = (p: string) => relative(root, p)
+  process.stdout.write(
+    [
+      `Created ${rel(target)}/ from sources/_template/ and registered it in ${rel(registryPath)} (last in the trust order).`,
+      '',
+      'Next:',
+      `  1. npm run save-fixture -- ${id} <search-page-url> --as list    (2 list pages; --as until your parsers read the page)`,
+      `     npm run save-fixture -- ${id} <detail-page-url> --as detail  (3 detail pages). Strip personal data.`,
+      `  2. In ${rel(join(target, 'adapter.ts'))}: set ORIGIN, startRequests, politeness and render, and write the`,
+      '     selectors (the kit has parsePrice, parseArea, parseRooms, parseEnergyLabel, parseYearBuilt).',
+      `  3. npx vitest run test/contract -t ${id}    until it passes; then add -u to write fixtures/*.expected.json`,
+      '     and read every one of them: they are the spec.',
+      `  4. Fill in ${rel(join(target, 'README.md'))} and fixtures/PROVENANCE.md.`,
+      `  5. npm run ingest -- --sources ${id} --limit 10   against the live site; check rejects and data/failed/${id}/.`,
+      '',
+    ].join('\n'),
+  )
+}
+
+/** Bad usage: printed without a stack trace, exit code 2. */
+class UsageError extends Error {}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    main()
+  } catch (error) {
+    process.stderr.write(`new-source: ${(error as Error).message}\n`)
+    process.exitCode = error instanceof UsageError ? 2 : 1
+  }
+}

@@ -1,0 +1,79 @@
+import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import { esc } from './html.js'
+import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
+
+const ORIGIN = 'https://www.huurwoningen.nl'
+const CARDS_PER_PAGE = 30
+const TYPE_WORD = { apartment: 'Appartement', house: 'Huis', room: 'Kamer' } as const
+
+/** Huurwoningen prints euros with a non-breaking space: "€&nbsp;1.200". */
+const euro = (amount: number) => `€&nbsp;${amount.toLocaleString('nl-NL')}`
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
+/** An 8-hex listing id and the card URL, as Huurwoningen builds them. */
+export function huurwoningenListing(offer: SampleOffer, rng: SeededRandom, citySlug: string) {
+  const id = Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
+  // Some listings show the total with service costs in a transparency badge; those costs are made up.
+  const serviceCosts = rng.chance(0.35) ? rng.int(4, 30) * 5 : null
+  return { id, url: `${ORIGIN}/huren/${citySlug}/${id}/${slug(offer.home.street)}/`, serviceCosts }
+}
+
+/** The price block of a card: the bare rent alone, or the bare rent next to the transparency badge's total. */
+function priceBlock(offer: SampleOffer): string {
+  const costs = offer.huurwoningen?.serviceCosts
+  if (offer.price === null) return '<span class="listing-search-item__price-main">Prijs op aanvraag</span>'
+  if (!costs) {
+    return `<span class="listing-search-item__price-main">${euro(offer.price)} <span class="listing-search-item__price-suffix">per maand</span></span>`
+  }
+  return `<div class="listing-search-item__price-bare"><span class="listing-search-item__price-bare-label">Kale huurprijs</span>
+<span class="listing-search-item__price-value">${euro(offer.price)} <span class="listing-search-item__price-suffix">per maand</span></span></div>
+<div class="listing-search-item__price-transparency-badge"><wc-price-transparency-badge data-id="${offer.huurwoningen!.id}"><button type="button" class="price-transparency-badge price-transparency-badge--listing-search-item price-transparency-badge--total-price"><div class="price-transparency-badge__total-price"><span class="price-transparency-badge__total-price-title">Totale huurprijs</span>
+<span class="price-transparency-badge__total-price-value">${euro(offer.price + costs)} <span class="price-transparency-badge__total-price-suffix">per maand</span></span></div></button></wc-price-transparency-badge></div>`
+}
+
+/** One search card in the markup of the real cards recorded on 2026-09-24 (`sources/huurwoningen/fixtures/`). */
+function card(offer: SampleOffer, position: number): string {
+  const { home } = offer
+  const h = offer.huurwoningen!
+  const path = new URL(h.url).pathname
+  const title = `${TYPE_WORD[home.dwelling]} ${home.street}`
+  const feature = (modifier: string, value: string) =>
+    `<li class="illustrated-features__item illustrated-features__item--${modifier}">${value}</li>`
+  return `<li class="search-list__item search-list__item--listing">
+<section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-controller="listing-search-item" data-listing-search-item-position-on-page="${position}">
+<div class="listing-search-item__content"><h3 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${esc(title)}</a></h3>
+<div class="listing-search-item__sub-title">${home.postcode.slice(0, 4)} ${home.postcode.slice(4)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>
+<div class="listing-search-item__price">${priceBlock(offer)}</div>
+<div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">${feature('surface-area', `${home.area} m²`)}${offer.rooms ? feature('number-of-rooms', `${offer.rooms} ${offer.rooms === 1 ? 'kamer' : 'kamers'}`) : ''}${home.yearBuilt ? feature('construction-period', String(home.yearBuilt)) : ''}</ul></div>
+</div></section></li>`
+}
+
+/**
+ * Huurwoningen search pages (`/in/{city}/`, `?page=2`, …) with 30 cards each and the real pagination link; a city
+ * without offers gets the site's "no results" title.
+ */
+export function huurwoningenSearchPages(offers: readonly SampleOffer[], city: SampleCity): SamplePage[] {
+  const pages: SamplePage[] = []
+  const count = Math.max(1, Math.ceil(offers.length / CARDS_PER_PAGE))
+  for (let p = 1; p <= count; p++) {
+    const url = `${ORIGIN}/in/${city.slug}/${p === 1 ? '' : `?page=${p}`}`
+    const shown = offers.slice((p - 1) * CARDS_PER_PAGE, p * CARDS_PER_PAGE)
+    const next =
+      p < count
+        ? `<a class="pagination__link pagination__link--next" href="/in/${city.slug}/?page=${p + 1}">Volgende</a>`
+        : ''
+    const empty =
+      offers.length === 0 ? '<h2 class="no-search-results__title">Geen huurwoningen gevonden</h2>' : ''
+    const body = `<!DOCTYPE html><html lang="nl"><head><meta charset="UTF-8"><title>Huurwoning ${esc(city.name)}, de NIEUWSTE huurhuizen in ${esc(city.name)}</title></head>
+<body class="page page--search"><main id="main">${empty}<ul class="search-list">
+${shown.map((o, i) => card(o, i + 1)).join('\n')}
+</ul><nav class="pagination">${next}</nav></main></body></html>
+`
+    pages.push({ url, body, contentType: 'text/html; charset=UTF-8' })
+  }
+  return pages
+}

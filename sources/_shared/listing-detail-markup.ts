@@ -1,0 +1,133 @@
+import type { CheerioAPI } from 'cheerio'
+import {
+  type ListingInput,
+  type Page,
+  ParseError,
+  parseArea,
+  parseEnergyLabel,
+  parseListingDate,
+  parsePrice,
+  parseRooms,
+  parseYearBuilt,
+  readJsonLd,
+  resolveUrl,
+  splitStreetAddress,
+} from '../../src/kit/index.js'
+import { dwellingFromWord, listingIdFromUrl, offerFromUrl } from './listing-markup.js'
+
+/**
+ * Pararius and Huurwoningen detail pages: the JSON-LD House/Product block, the `dl.listing-features` rows
+ * (Dutch or English labels) and the summary title and location. Either the JSON-LD or the summary must be there.
+ */
+
+/** Feature rows (`dt`/`dd`) by their lower-cased label; the first row wins where a label repeats. */
+function readFeatures($: CheerioAPI): Map<string, string> {
+  const features = new Map<string, string>()
+  $('dt.listing-features__term').each((_, dt) => {
+    const label = $(dt).text().trim().toLowerCase()
+    const dd = $(dt).next('dd')
+    const main = dd.find('.listing-features__main-description').first().text() || dd.text()
+    if (label && !features.has(label)) features.set(label, main.replace(/\s+/g, ' ').trim())
+  })
+  return features
+}
+
+const pick = (features: Map<string, string>, ...labels: string[]) => {
+  for (const label of labels) {
+    const value = features.get(label)
+    if (value) return value
+  }
+  return null
+}
+
+interface JsonLdHome {
+  address?: { streetAddress?: string; addressLocality?: string; postalCode?: string }
+  floorSize?: { value?: number | string }
+  numberOfRooms?: { value?: number }[] | number
+  yearBuilt?: number | string
+  datePosted?: string
+  offers?: { price?: string | number; validFrom?: string }
+}
+
+const HOME_TYPES = new Set(['House', 'Product', 'Apartment', 'SingleFamilyResidence', 'RealEstateListing'])
+
+function findHome(blocks: unknown[]): JsonLdHome | null {
+  for (const block of blocks) {
+    const type = (block as { '@type'?: unknown })?.['@type']
+    if ((Array.isArray(type) ? type : [type]).some((t) => HOME_TYPES.has(String(t))))
+      return block as JsonLdHome
+  }
+  return null
+}
+
+const roomsOf = (home: JsonLdHome | null) => {
+  const rooms = home?.numberOfRooms
+  return typeof rooms === 'number' ? rooms : (rooms?.[0]?.value ?? null)
+}
+
+/** "For rent: Flat Driek van Erpstraat in Oss" / "Te huur: Appartement Kruisstraat 46 in Delft" → the street part. */
+function streetFromTitle(title: string): string {
+  const withoutPrefix = title.replace(/^[^:]*:\s*/, '')
+  const withoutCity = withoutPrefix.replace(/\s(?:in|te)\s.+$/s, '')
+  return withoutCity.split(' ').slice(1).join(' ').trim()
+}
+
+/** A detail page → one listing. Throws `ParseError` when the page has neither the summary nor the JSON-LD. */
+export function parseDetailPage(page: Page): ListingInput {
+  const { $ } = page
+  const canonical =
+    resolveUrl(
+      $('link[rel="canonical"]').attr('href') ?? $('meta[property="og:url"]').attr('content'),
+      page.url,
+    ) ?? page.url
+  const id = listingIdFromUrl(canonical) ?? listingIdFromUrl(page.url)
+  const offer = offerFromUrl(canonical) ?? offerFromUrl(page.url)
+  const home = findHome(readJsonLd($))
+  const title = $('.listing-detail-summary__title').first().text().replace(/\s+/g, ' ').trim()
+  if (!id || !offer || (!home && !title)) {
+    throw new ParseError('Not a listing detail page: no listing id, offer type, summary or JSON-LD', {
+      url: page.url,
+    })
+  }
+  const features = readFeatures($)
+  const priceText =
+    pick(features, 'rental price', 'huurprijs', 'asking price', 'vraagprijs', 'price', 'prijs') ??
+    $('.listing-detail-summary__price-main').first().text()
+  const price = parsePrice(priceText)
+  const location = $('.listing-detail-summary__location').first().text().trim()
+  const city =
+    home?.address?.addressLocality?.trim() ||
+    /\s(?:in|te)\s(.+)$/.exec(title)?.[1]?.trim() ||
+    $('.breadcrumbs__item').eq(1).text().trim()
+  // The JSON-LD street has no number; the .nl title sometimes does ("Kruisstraat 46").
+  const address = splitStreetAddress(home?.address?.streetAddress?.trim() || streetFromTitle(title))
+  const rooms = parseRooms(pick(features, 'number of rooms', 'aantal kamers')).rooms ?? roomsOf(home)
+  return {
+    sourceListingId: id,
+    url: canonical,
+    type: offer.type,
+    price: price.amount ?? parsePrice(String(home?.offers?.price ?? '')).amount,
+    priceOnRequest: price.onRequest,
+    surfaceArea:
+      parseArea(pick(features, 'living area', 'woonoppervlakte')) ??
+      parseArea(String(home?.floorSize?.value ?? '')),
+    rooms,
+    energyLabel: parseEnergyLabel(pick(features, 'energy rating', 'energielabel')),
+    yearBuilt:
+      parseYearBuilt(pick(features, 'year of construction', 'bouwjaar')) ??
+      parseYearBuilt(String(home?.yearBuilt ?? '')),
+    dwellingType:
+      dwellingFromWord(pick(features, 'type of house', 'soort woning', 'type woning') ?? '') ??
+      offer.dwellingType ??
+      // Huurwoningen's URLs say only "huren"; its page title starts with the kind ("Appartement te huur …").
+      dwellingFromWord($('title').first().text().trim().split(' ')[0] ?? ''),
+    street: address.street || null,
+    houseNumber: address.houseNumber,
+    postcode: home?.address?.postalCode?.trim() || /^\d{4}\s?[A-Z]{2}/.exec(location)?.[0] || null,
+    city,
+    listedAt:
+      parseListingDate(home?.offers?.validFrom) ??
+      parseListingDate(home?.datePosted) ??
+      parseListingDate(pick(features, 'offered since', 'aangeboden sinds')),
+  }
+}

@@ -1,0 +1,85 @@
+import {
+  defineListingSource,
+  type ListingInput,
+  type Page,
+  ParseError,
+  parseArea,
+  parseEnergyLabel,
+  parsePrice,
+  parseRooms,
+  parseYearBuilt,
+  readJsonLd,
+  resolveUrl,
+  toCitySlug,
+} from '../../src/kit/index.js'
+
+// TODO: the site's origin; every URL the adapter yields must be on this host (or in `hosts`).
+const ORIGIN = 'https://www.example.com'
+
+/** The listing id in a detail URL (TODO: the site's own pattern), or null when the URL is not a detail page. */
+const idFromUrl = (url: string): string | null =>
+  /\/listing\/([\w-]+)\/?$/.exec(new URL(url).pathname)?.[1] ?? null
+
+/** A search page → detail requests and the next page (TODO: the site's card and pagination selectors). */
+function parseListPage(page: Page) {
+  const { $ } = page
+  const urls = $('a.listing-card')
+    .map((_, a) => resolveUrl($(a).attr('href'), page.url))
+    .get()
+    .filter((url): url is string => url !== undefined && idFromUrl(url) !== null)
+  const next = resolveUrl($('a[rel="next"]').attr('href'), page.url)
+  return {
+    detailRequests: urls.map((url) => ({ url, label: 'detail' as const })),
+    nextRequest: next ? { url: next, label: 'list' as const } : undefined,
+    noResults: $('.no-results').length > 0,
+  }
+}
+
+/** A detail page → one listing (TODO: the site's selectors). Throws `ParseError` when the layout changed. */
+function parseDetailPage(page: Page): ListingInput {
+  const { $ } = page
+  const id = idFromUrl(page.url)
+  const title = $('h1').first().text().trim()
+  if (!id || !title)
+    throw new ParseError('No listing id or title: not a detail page, or the layout changed', {
+      url: page.url,
+    })
+  const field = (label: string) => $(`dt:contains("${label}")`).next('dd').text().trim()
+  const jsonLd = readJsonLd($)[0] as
+    | { address?: { postalCode?: string; addressLocality?: string } }
+    | undefined
+  const price = parsePrice(field('Huurprijs') || field('Vraagprijs'))
+  return {
+    sourceListingId: id,
+    url: page.url,
+    type: field('Vraagprijs') ? 'buy' : 'rent',
+    price: price.amount,
+    priceOnRequest: price.onRequest,
+    surfaceArea: parseArea(field('Woonoppervlakte')),
+    rooms: parseRooms(field('Aantal kamers')).rooms,
+    energyLabel: parseEnergyLabel(field('Energielabel')),
+    yearBuilt: parseYearBuilt(field('Bouwjaar')),
+    street: title,
+    postcode: jsonLd?.address?.postalCode ?? null,
+    city: jsonLd?.address?.addressLocality ?? '',
+  }
+}
+
+/** Template Source (TODO: what the site is, and see README.md for terms and politeness). */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'template-source',
+  name: 'Template Source',
+  homepage: `${ORIGIN}/`,
+  // TODO: 'browser' only when the listing data is rendered by JavaScript or the site is bot-walled.
+  render: 'http',
+  // TODO: say why in README.md; the contract allows at most 4 at once and at least 500 ms per request.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))
+      : [],
+  parseListPage,
+  parseDetailPage,
+})

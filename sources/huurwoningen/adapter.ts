@@ -1,0 +1,27 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseDetailPage } from '../_shared/listing-detail-markup.js'
+import { parseSearchPage } from '../_shared/listing-markup.js'
+
+const ORIGIN = 'https://www.huurwoningen.nl'
+
+/**
+ * Huurwoningen.nl: rentals, on the same platform and markup as Pararius. Its cards carry everything we keep
+ * except the energy label and the listing date, so complete cards are taken as listings and only the rest cost
+ * a detail page. See README.md for terms and politeness.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'huurwoningen',
+  name: 'Huurwoningen',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // Same owner, same terms as Pararius: one request at a time, at most one every 2 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({ url: `${ORIGIN}/in/${toCitySlug(city)}/`, label: 'list' as const }))
+      : [],
+  parseListPage: (page) => parseSearchPage(page, { inlineCards: true }),
+  parseDetailPage,
+})

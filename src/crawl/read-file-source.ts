@@ -1,0 +1,235 @@
+import { createReadStream } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
+import { extname } from 'node:path'
+import { createInterface } from 'node:readline'
+import { type CsvError, parse } from 'csv-parse'
+import { parse as parseSync } from 'csv-parse/sync'
+import { PipelineError } from '../errors.js'
+import type { FileFormat, FileRecord, FileSource } from '../kit/adapter.js'
+import type { Listing } from '../kit/listing.js'
+import { type RejectedListing, validateListing } from '../parse/index.js'
+import type { CrawlOutcome } from './crawl-source.js'
+
+/** Options for {@link readFileSource}. */
+export interface ReadFileOptions {
+  readonly onListing: (listing: Listing) => void
+  readonly onReject: (rejected: RejectedListing) => void
+  readonly signal?: AbortSignal
+  /** Stop after this many listings. @default unlimited */
+  readonly maxListings?: number
+  /** Rejects reported one by one; past this many they are only counted, so a broken file cannot fill memory. @default 10000 */
+  readonly maxReportedRejects?: number
+}
+
+/** A record, or why the file could not give one, with where it was. */
+type FileItem = { line: number; record: FileRecord } | { line: number; problem: string }
+
+// A record larger than this is a runaway quote or not a feed at all; it is skipped, not buffered.
+const MAX_RECORD_BYTES = 1_000_000
+const HEAD_BYTES = 64 * 1024
+
+/**
+ * Reads a file source's file: streams it record by record (CSV with a header, or JSON Lines), lets the adapter map
+ * each record, validates every listing and hands on the good ones; a bad record becomes a reject with its line
+ * number and reasons while the rest go on. A file that cannot be read as a whole (missing, empty, without the
+ * required columns, or with every row rejected) fails the source, so its previous data is kept.
+ */
+export async function readFileSource(
+  source: FileSource,
+  path: string | undefined,
+  options: ReadFileOptions,
+): Promise<CrawlOutcome> {
+  const started = performance.now()
+  const counts = { listings: 0, rejected: 0, records: 0, truncated: false }
+  const outcome = (status: CrawlOutcome['status'], message: string | null, pages: number): CrawlOutcome => ({
+    status,
+    message,
+    pages,
+    pagesFailed: status === 'failed' && pages === 0 ? 1 : 0,
+    listings: counts.listings,
+    rejected: counts.rejected,
+    errors: status === 'failed' ? 1 : 0,
+    layoutChanged: false,
+    // A feed is the partner's whole offer: read to the end, a listing missing from it is gone.
+    complete: status === 'ok' && !counts.truncated,
+    durationMs: Math.round(performance.now() - started),
+  })
+  if (!path) return outcome('failed', `No file given for ${source.id} (pass --${source.id} FILE)`, 0)
+  let head: string
+  try {
+    if (!(await stat(path)).isFile()) return outcome('failed', `Not a file: ${path}`, 0)
+    head = await readHead(path)
+  } catch (error) {
+    return outcome('failed', `Cannot read ${path}: ${(error as Error).message}`, 0)
+  }
+  if (head.trim() === '') return outcome('failed', `The file is empty: ${path}`, 0)
+  const format = detectFormat(path, head)
+  if (!source.formats.includes(format)) {
+    return outcome('failed', `${source.id} reads ${source.formats.join(' or ')}, not ${format}: ${path}`, 0)
+  }
+  if (format === 'csv') {
+    const columns = headerOf(head)
+    const missing = source.requiredColumns.filter((c) => !columns.includes(c))
+    if (missing.length > 0) {
+      return outcome(
+        'failed',
+        `Missing columns: ${missing.join(', ')} (the header has: ${columns.join(', ')})`,
+        0,
+      )
+    }
+  }
+  const maxReported = options.maxReportedRejects ?? 10_000
+  const reject = (line: number, reason: string, payload: unknown, url: string | null = null) => {
+    counts.rejected += 1
+    if (counts.rejected <= maxReported) options.onReject({ url, reason: `line ${line}: ${reason}`, payload })
+  }
+  const items = format === 'csv' ? csvItems(path, detectDelimiter(head)) : jsonLinesItems(path)
+  try {
+    for await (const item of items) {
+      if (options.signal?.aborted) return outcome('stopped', 'Stopped at the run deadline', 1)
+      if ('problem' in item) {
+        reject(item.line, item.problem, null)
+        continue
+      }
+      counts.records += 1
+      const { line, record } = item
+      const broken = Object.entries(record).find(([, v]) => typeof v === 'string' && v.includes('\uFFFD'))
+      if (broken) {
+        reject(line, `${broken[0]}: not valid UTF-8 text (the file may be Latin-1 or Windows-1252)`, record)
+        continue
+      }
+      let input: unknown
+      try {
+        input = source.parseRecord(record, { line, format })
+      } catch (error) {
+        const message = error instanceof PipelineError ? error.message : `unreadable record: ${String(error)}`
+        reject(line, message, record, typeof record.url === 'string' ? record.url : null)
+        continue
+      }
+      const result = validateListing(input, '')
+      if (result.ok) {
+        counts.listings += 1
+        options.onListing(result.listing)
+        if (options.maxListings !== undefined && counts.listings >= options.maxListings) {
+          counts.truncated = true
+          break
+        }
+      } else {
+        reject(line, result.rejected.reason, { record, listing: input }, result.rejected.url || null)
+      }
+    }
+  } catch (error) {
+    return outcome('failed', `Cannot read ${path}: ${(error as Error).message}`, 1)
+  }
+  if (counts.records === 0 && counts.rejected === 0) return outcome('failed', `No records in ${path}`, 1)
+  if (counts.listings === 0) return outcome('failed', `Every record (${counts.rejected}) was rejected`, 1)
+  const skipped = counts.rejected > maxReported ? ` (the first ${maxReported} are listed)` : ''
+  return outcome('ok', counts.rejected > 0 ? `${counts.rejected} records rejected${skipped}` : null, 1)
+}
+
+async function readHead(path: string): Promise<string> {
+  const handle = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES)
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+/** By extension; otherwise a file whose first character opens a JSON object is JSON Lines. */
+export function detectFormat(path: string, head: string): FileFormat {
+  const ext = extname(path).toLowerCase()
+  if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl'
+  if (ext === '.csv' || ext === '.tsv') return 'csv'
+  return head
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('{')
+    ? 'jsonl'
+    : 'csv'
+}
+
+/** Dutch spreadsheets export with ";", others with "," or tabs: the header line says which. */
+function detectDelimiter(head: string): string {
+  const firstLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? ''
+  const count = (c: string) => firstLine.split(c).length - 1
+  return [';', '\t', ','].reduce((best, c) => (count(c) > count(best) ? c : best), ',')
+}
+
+/** "Source Listing ID" and "source-listing-id" both mean `source_listing_id`. */
+const columnName = (header: string) =>
+  header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+
+/** The column names of a CSV file's header line, normalised. */
+function headerOf(head: string): string[] {
+  try {
+    const [first] = parseSync(head, { bom: true, delimiter: detectDelimiter(head), to_line: 1 }) as string[][]
+    return (first ?? []).map(columnName)
+  } catch {
+    return []
+  }
+}
+
+async function* csvItems(path: string, delimiter: string): AsyncGenerator<FileItem> {
+  const skipped: FileItem[] = []
+  const parser = parse({
+    bom: true,
+    delimiter,
+    columns: (header: string[]) => header.map(columnName),
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: MAX_RECORD_BYTES,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      if (error) skipped.push({ line: Number(error.lines ?? 0), problem: `not a CSV row: ${error.message}` })
+    },
+  })
+  const stream = createReadStream(path).pipe(parser)
+  for await (const row of stream as AsyncIterable<{
+    record: Record<string, string>
+    info: { lines: number }
+  }>) {
+    yield* skipped.splice(0)
+    yield { line: row.info.lines, record: row.record }
+  }
+  yield* skipped.splice(0)
+}
+
+async function* jsonLinesItems(path: string): AsyncGenerator<FileItem> {
+  const lines = createInterface({
+    input: createReadStream(path, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })
+  let line = 0
+  for await (const text of lines) {
+    line += 1
+    const trimmed = line === 1 ? text.replace(/^\uFEFF/, '').trim() : text.trim()
+    if (trimmed === '') continue
+    if (trimmed.length > MAX_RECORD_BYTES) {
+      yield { line, problem: `longer than ${MAX_RECORD_BYTES} characters` }
+      continue
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(trimmed)
+    } catch (error) {
+      yield { line, problem: `not valid JSON: ${(error as Error).message}` }
+      continue
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      yield { line, problem: 'not a JSON object' }
+      continue
+    }
+    const record: Record<string, unknown> = {}
+    for (const [key, v] of Object.entries(value)) record[columnName(key)] = v
+    yield { line, record }
+  }
+}

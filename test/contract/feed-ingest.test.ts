@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PROJECT_ROOT } from '../../src/config.js'
+import { openStore } from '../../src/store/database.js'
+import { runCli } from '../helpers/cli.js'
+import { useTempDir } from '../helpers/temp-dir.js'
+
+const dir = useTempDir()
+const db = join(dir, 'feed.db')
+const env = { PROPDATA_DATA_DIR: dir }
+const fixture = (name: string) => join(PROJECT_ROOT, 'sources', 'feed', 'fixtures', name)
+
+describe('propdata ingest --sources feed --feed FILE', () => {
+  it('reads the file, stores the good rows and the rejects with their line numbers, and reports both', async () => {
+    const result = await runCli(
+      ['ingest', '--sources', 'feed', '--feed', fixture('hostile.csv'), '--db', db, '--json'],
+      env,
+    )
+    expect(result.code, result.stderr).toBe(0)
+    const report = JSON.parse(result.stdout)
+    expect(report.sources).toEqual([
+      expect.objectContaining({ source: 'feed', status: 'ok', pages: 1, listings: 1, rejected: 9, new: 1 }),
+    ])
+    const store = await openStore(db, { readonly: true })
+    try {
+      const rejects = await store.db
+        .selectFrom('rejects')
+        .select(['source_id', 'reason'])
+        .orderBy('id')
+        .execute()
+      expect(rejects).toHaveLength(9)
+      expect(rejects[0]).toEqual({
+        source_id: 'feed',
+        reason: expect.stringMatching(/^line 2: price: missing/),
+      })
+    } finally {
+      await store.close()
+    }
+  }, 60_000)
+  it('is bad usage without --feed, or with a file that does not exist', async () => {
+    expect((await runCli(['ingest', '--sources', 'feed', '--db', db], env)).code).toBe(2)
+    expect(
+      (await runCli(['ingest', '--sources', 'feed', '--feed', join(dir, 'nope.csv'), '--db', db], env)).code,
+    ).toBe(2)
+  }, 60_000)
+  it('fails on an empty file (exit 1: nothing published) and keeps what the feed published before', async () => {
+    writeFileSync(join(dir, 'empty.csv'), '')
+    const result = await runCli(
+      ['ingest', '--sources', 'feed', '--feed', join(dir, 'empty.csv'), '--db', db, '--json'],
+      env,
+    )
+    expect(result.code).toBe(1)
+    const report = JSON.parse(result.stdout)
+    expect(report).toMatchObject({ status: 'failed', generation: null })
+    expect(report.sources[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/empty/) })
+    const store = await openStore(db, { readonly: true })
+    try {
+      const active = await store.db
+        .selectFrom('listings')
+        .select('id')
+        .where('status', '=', 'active')
+        .execute()
+      expect(active).toHaveLength(1)
+    } finally {
+      await store.close()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { PROJECT_ROOT } from '../../src/config.js'
+
+// A copy of the parts of the repository the script touches; src/ and node_modules/ are linked, not copied.
+const root = mkdtempSync(join(tmpdir(), 'propdata-new-source-'))
+mkdirSync(join(root, 'sources'))
+cpSync(join(PROJECT_ROOT, 'sources', '_template'), join(root, 'sources', '_template'), { recursive: true })
+cpSync(join(PROJECT_ROOT, 'sources', 'index.ts'), join(root, 'sources', 'index.ts'))
+symlinkSync(join(PROJECT_ROOT, 'src'), join(root, 'src'))
+symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const run = (...args: string[]) =>
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'new-source.ts'), ...args, '--root', root],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    },
+  )
+
+describe('npm run new-source -- NAME', () => {
+  it('copies the template, sets the id, registers it and prints the next steps', async () => {
+    const result = run('acme-homes')
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/npm run save-fixture -- acme-homes <search-page-url> --as list/)
+    expect(result.stdout).toMatch(/npx vitest run test\/contract -t acme-homes/)
+    const folder = join(root, 'sources', 'acme-homes')
+    for (const file of [
+      'adapter.ts',
+      'adapter.test.ts',
+      'README.md',
+      'fixtures/PROVENANCE.md',
+      'fixtures/fixtures.json',
+    ]) {
+      expect(existsSync(join(folder, file)), file).toBe(true)
+    }
+    expect(readFileSync(join(folder, 'README.md'), 'utf8')).toMatch(/^# acme-homes/)
+    const registry = readFileSync(join(root, 'sources', 'index.ts'), 'utf8')
+    expect(registry).toContain("import acmeHomes from './acme-homes/adapter.js'")
+    expect(registry).toMatch(/ALL_SOURCES: readonly Source\[\] = \[[^\]]*\bacmeHomes\b[^\]]*\]/)
+    const adapter = (await import(join(folder, 'adapter.ts'))).default
+    expect(adapter).toMatchObject({ kind: 'crawl', id: 'acme-homes', name: 'Acme Homes' })
+  })
+  it('refuses a name that exists, is reserved or is not kebab-case, and changes nothing', () => {
+    const before = readFileSync(join(root, 'sources', 'index.ts'), 'utf8')
+    for (const name of ['acme-homes', '_template', 'Acme_Homes', 'bag']) {
+      const result = run(name)
+      expect(result.status, name).toBe(2)
+      expect(result.stderr).toMatch(/^new-source: /)
+    }
+    expect(readFileSync(join(root, 'sources', 'index.ts'), 'utf8')).toBe(before)
+  })
+})
