@@ -43,7 +43,10 @@ export interface MergeInputs {
   /** From registers other than the BAG (EP-Online labels, WOZ values); these own their fields. */
   readonly registers: {
     readonly energyLabel?: readonly Fact<string>[]
+    /** The current WOZ value only (newest peildatum): older years are history, not disagreement. */
     readonly woz?: readonly Fact<{ value: number; referenceDate: string }>[]
+    /** The year EP-Online states with a label: below the BAG's pand, above any listing. */
+    readonly yearBuilt?: readonly Fact<number>[]
   }
   /** What listing sources state, per field. */
   readonly listings: {
@@ -124,7 +127,7 @@ const bagFact = <T>(bag: BagFacts, value: T | null): Fact<T>[] =>
 /** Merges what every source says about one home into its Golden Record. Pure: same inputs, same record. */
 export function buildGoldenRecord(inputs: MergeInputs, priority: (source: string) => number): GoldenRecord {
   const { bag, registers, listings } = inputs
-  const yearBuilt = survive([bagFact(bag, bag.yearBuilt), listings.yearBuilt], priority)
+  const yearBuilt = survive([bagFact(bag, bag.yearBuilt), registers.yearBuilt, listings.yearBuilt], priority)
   const surfaceArea = survive([bagFact(bag, bag.surfaceArea), listings.surfaceArea], priority)
   const energyLabel = survive([registers.energyLabel, listings.energyLabel], priority)
   const woz = survive(

@@ -32,14 +32,37 @@ interface ListingFactRow {
 
 const displayPostcode = (pc: string | null) => (pc ? `${pc.slice(0, 4)} ${pc.slice(4)}` : null)
 
+/** Panden that no longer (or never) stood: their year is not the home's. */
+const GONE_PAND = "('Pand gesloopt', 'Niet gerealiseerd pand', 'Pand ten onrechte opgevoerd')"
+const MIN_YEAR = 1000
+/** Panden being built carry their expected completion year. */
+const FUTURE_YEARS = 5
+/** BAG gebruiksoppervlakte is 1–999999 m²; the ends of that range are placeholders, not areas. */
+const plausibleArea = (m2: number | null) => (m2 !== null && m2 > 1 && m2 < 999_999 ? m2 : null)
+
+interface LabelRow {
+  label: string
+  registered_at: string
+  year_built: number | null
+}
+
+interface WozRow {
+  value: number
+  peildatum: string
+  fetched_at: string
+}
+
 /** Loads everything the merger needs for one BAG object, with prepared statements. */
 export function createMergeInputLoader(store: Store) {
   const { db, sqlite } = store
+  // Year built is the pand's: of an object in several panden, the oldest pand that still stands (an annex built
+  // later is a pand of its own; the home is as old as its oldest part). Placeholder and far-future years are unknown.
   const object = sqlite.prepare<[{ id: string }], ObjectRow>(`
     select o.id, o.hoofdadres_id, o.oppervlakte, o.gebruiksdoel,
            a.street, a.huisnummer, a.huisletter, a.toevoeging, a.postcode, a.city, a.city_key,
            (select min(p.bouwjaar) from bag_object_panden op join bag_panden p on p.id = op.pand_id
-             where op.object_id = o.id) as bouwjaar,
+             where op.object_id = o.id and p.status not in ${GONE_PAND}
+               and p.bouwjaar between ${MIN_YEAR} and cast(strftime('%Y', 'now') as integer) + ${FUTURE_YEARS}) as bouwjaar,
            (select count(distinct other.object_id) from bag_object_panden op
               join bag_object_panden other on other.pand_id = op.pand_id where op.object_id = o.id) as neighbours
       from bag_objects o join bag_addresses a on a.num_id = o.hoofdadres_id
@@ -60,10 +83,30 @@ export function createMergeInputLoader(store: Store) {
       .select(['source_id', 'last_seen', 'year_built', 'energy_label', 'surface_area', 'dwelling_type'])
       .where('bag_vbo_id', '=', param('id')),
   )
+  const energyLabel = prepareQuery<{ id: string; today: string }, LabelRow>(
+    sqlite,
+    db
+      .selectFrom('energy_labels')
+      .select(['label', 'registered_at', 'year_built'])
+      .where('object_id', '=', param('id'))
+      // A label that expired since it was stored no longer counts.
+      .where('valid_until', '>=', param('today')),
+  )
+  // The newest peildatum is the current value; the older ones are its history.
+  const currentWoz = prepareQuery<{ num_id: string }, WozRow>(
+    sqlite,
+    db
+      .selectFrom('woz_values')
+      .select(['value', 'peildatum', 'fetched_at'])
+      .where('num_id', '=', param('num_id'))
+      .orderBy('peildatum', 'desc')
+      .limit(sql.lit(1)),
+  )
   const bagDate = db.selectFrom('meta').select('value').where('key', '=', 'bag_stand_date').compile()
   const standDate = () =>
     (sqlite.prepare(bagDate.sql).get(...bagDate.parameters) as { value: string } | undefined)?.value
   let observedAt = standDate() ?? '1970-01-01'
+  const today = new Date().toISOString().slice(0, 10)
 
   const fromBag = (row: ObjectRow): BagFacts => ({
     source: 'bag',
@@ -78,7 +121,7 @@ export function createMergeInputLoader(store: Store) {
     postcode: displayPostcode(row.postcode),
     city: row.city,
     cityKey: row.city_key,
-    surfaceArea: row.oppervlakte,
+    surfaceArea: plausibleArea(row.oppervlakte),
     usePurpose: row.gebruiksdoel,
     yearBuilt: row.bouwjaar,
     // Several dwellings in one pand make an apartment; a listing that says otherwise wins in the merge.
@@ -131,9 +174,28 @@ export function createMergeInputLoader(store: Store) {
           const v = value(r)
           return v === null ? [] : [{ source: r.source_id, value: v, observedAt: r.last_seen }]
         })
+      const label = energyLabel.get({ id, today })
+      const woz = currentWoz.get({ num_id: bag.numId })
       return {
         bag,
-        registers: {},
+        registers: {
+          energyLabel: label
+            ? [{ source: 'ep-online', value: label.label, observedAt: label.registered_at }]
+            : [],
+          yearBuilt:
+            label && label.year_built !== null
+              ? [{ source: 'ep-online', value: label.year_built, observedAt: label.registered_at }]
+              : [],
+          woz: woz
+            ? [
+                {
+                  source: 'woz',
+                  value: { value: woz.value, referenceDate: woz.peildatum },
+                  observedAt: woz.fetched_at.slice(0, 10),
+                },
+              ]
+            : [],
+        },
         listings: {
           yearBuilt: pick((r) => r.year_built),
           energyLabel: pick((r) => r.energy_label),

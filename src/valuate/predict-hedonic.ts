@@ -75,7 +75,9 @@ export function predictHedonic(fit: HedonicFit, home: HomeFeatures, years = 0): 
       }
     }
     const { tau2, k } = fit.levelVariance[name]
-    posteriorVariance += (tau2 * k) / (count + k)
+    // With no comparables at a level nothing of tau² is known, whatever k is; k = 0 (groups of one home each,
+    // so no spread within them: a small first run) would otherwise make this 0 / 0 and the estimate NaN.
+    posteriorVariance += count + k > 0 ? (tau2 * k) / (count + k) : tau2
   }
   if (level === 'national') return null
   return { logPricePerM2: log, level, n, posteriorVariance }

@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../../test/helpers/cli.js'
+import { useTempDir } from '../../../test/helpers/temp-dir.js'
+import { PROJECT_ROOT } from '../../config.js'
+import { loadDefaultDatasets } from '../../valuate/datasets.js'
+
+const dir = useTempDir()
+const fraction = expect.any(Number)
+const classReport = { n: expect.any(Number), mdape: expect.toBeOneOf([fraction, null]) }
+
+describe('propdata backtest', () => {
+  it('--json prints the figures of both default sets as fractions, and Utrecht meets its targets', async () => {
+    const result = await runCli(['backtest', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const report = JSON.parse(result.stdout)
+    expect(report.datasets.map((d: { name: string }) => d.name)).toEqual(['utrecht-2016', 'amsterdam-2021'])
+    for (const d of report.datasets) {
+      expect(d).toMatchObject({
+        n: expect.any(Number),
+        mdape: fraction,
+        within10: fraction,
+        within20: fraction,
+        intervalCoverage: fraction,
+        baseline: { mdape: fraction, within10: fraction },
+        byConfidence: { high: classReport, medium: classReport, low: classReport },
+      })
+      for (const share of [d.mdape, d.within10, d.within20, d.intervalCoverage]) {
+        expect(share).toBeGreaterThanOrEqual(0)
+        expect(share).toBeLessThanOrEqual(1)
+      }
+    }
+    const utrecht = report.datasets[0]
+    expect(utrecht.n).toBeGreaterThan(4000)
+    expect(utrecht.mdape).toBeLessThanOrEqual(0.07)
+    expect(utrecht.within10).toBeGreaterThanOrEqual(0.65)
+  }, 120_000)
+
+  it('back-tests a CSV given with --data, with --folds and --seed, and prints a table without --json', async () => {
+    const [, amsterdam] = loadDefaultDatasets(PROJECT_ROOT)
+    const file = join(dir, 'my-homes.csv')
+    const rows = amsterdam!.rows.slice(0, 300)
+    writeFileSync(
+      file,
+      [
+        'price,surface_area,postcode,city',
+        ...rows.map((r) => `${r.price},${r.surfaceArea},${r.postcode},${r.city}`),
+      ].join('\n'),
+    )
+    const json = await runCli(['backtest', '--data', file, '--folds', '4', '--seed', '7', '--json'])
+    expect(json.code, json.stderr).toBe(0)
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      folds: 4,
+      seed: 7,
+      datasets: [{ name: 'my-homes', n: 300 }],
+    })
+    const table = await runCli(['backtest', '--data', file, '--folds', '4'])
+    expect(table.code, table.stderr).toBe(0)
+    expect(table.stdout).toMatch(/\| dataset \| n \| MdAPE/)
+    expect(table.stdout).toMatch(/\| my-homes \| 300 \|/)
+  }, 120_000)
+
+  it('exits 2 on bad usage', async () => {
+    expect((await runCli(['backtest', '--folds', '1'])).code).toBe(2)
+    expect((await runCli(['backtest', '--data', join(dir, 'missing.csv')])).code).toBe(2)
+  }, 60_000)
+})

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import { type BagFacts, buildGoldenRecord, type MergeInputs, survive } from '../../src/merge/golden-record.js'
+import { createSourcePriority, defaultSourceOrder } from '../../src/merge/source-priority.js'
+
+const priority = createSourcePriority(defaultSourceOrder(['funda', 'pararius', 'huurwoningen']))
+
+const bag: BagFacts = {
+  source: 'bag',
+  objectId: '0503010000003325',
+  numId: '0503200000040028',
+  street: 'Oude Delft',
+  number: '12 A',
+  postcode: '2611 CC',
+  city: 'Delft',
+  cityKey: 'delft',
+  surfaceArea: 294,
+  usePurpose: 'woonfunctie',
+  yearBuilt: 1884,
+  dwellingType: 'house',
+  observedAt: '2026-11-01',
+}
+
+const inputs = (over: Partial<MergeInputs> = {}): MergeInputs => ({
+  bag,
+  registers: {},
+  listings: { yearBuilt: [], energyLabel: [], surfaceArea: [], dwellingType: [] },
+  ...over,
+})
+
+describe('survive', () => {
+  it('lets the register that owns a field beat any listing, however new, and records the listing as a conflict', () => {
+    const result = survive(
+      [
+        [{ source: 'ep-online', value: 'C', observedAt: '2024-05-02' }],
+        [{ source: 'funda', value: 'A', observedAt: '2026-11-20' }],
+      ],
+      priority,
+    )
+    expect(result).toEqual({
+      value: 'C',
+      provenance: {
+        source: 'ep-online',
+        observed_at: '2024-05-02',
+        conflicts: [{ source: 'funda', value: 'A', observed_at: '2026-11-20' }],
+      },
+    })
+  })
+
+  it('lets the newest observation win among sources of one tier', () => {
+    const result = survive(
+      [
+        [
+          { source: 'funda', value: 71, observedAt: '2026-10-01' },
+          { source: 'pararius', value: 74, observedAt: '2026-11-20' },
+        ],
+      ],
+      priority,
+    )
+    expect(result.value).toBe(74)
+    expect(result.provenance?.conflicts).toEqual([{ source: 'funda', value: 71, observed_at: '2026-10-01' }])
+  })
+
+  it('breaks a tie in time by the configured priority, and the configuration changes the winner', () => {
+    const tie = [
+      [
+        { source: 'pararius', value: 'B', observedAt: '2026-11-20T02:00:00.000Z' },
+        { source: 'funda', value: 'C', observedAt: '2026-11-20T02:00:00.000Z' },
+      ],
+    ]
+    expect(survive(tie, priority).value).toBe('C') // funda comes first in the registry order given above
+    expect(survive(tie, createSourcePriority(['pararius', 'funda'])).value).toBe('B')
+  })
+
+  it('keeps no conflicts when the sources agree, and answers null with null provenance when none knows', () => {
+    const agree = survive(
+      [
+        [{ source: 'bag', value: 1930, observedAt: '2026-11-01' }],
+        [{ source: 'funda', value: 1930, observedAt: '2026-11-20' }],
+      ],
+      priority,
+    )
+    expect(agree.provenance).toEqual({ source: 'bag', observed_at: '2026-11-01' })
+    expect(survive([[], undefined], priority)).toEqual({ value: null, provenance: null })
+  })
+})
+
+describe('createSourcePriority', () => {
+  it('puts the registers first, then listing sources in registry order, and unknown sources last', () => {
+    const order = defaultSourceOrder(['funda', 'pararius'])
+    expect(order).toEqual(['bag', 'pdok', 'ep-online', 'woz', 'funda', 'pararius'])
+    expect(priority('bag')).toBeLessThan(priority('funda'))
+    expect(priority('woz')).toBeLessThan(priority('pararius'))
+    expect(priority('some-new-site')).toBeGreaterThan(priority('huurwoningen'))
+  })
+})
+
+describe('buildGoldenRecord', () => {
+  it('takes year built from the BAG over EP-Online over listings, and keeps both losers as conflicts', () => {
+    const record = buildGoldenRecord(
+      inputs({
+        registers: { yearBuilt: [{ source: 'ep-online', value: 1885, observedAt: '2024-05-02' }] },
+        listings: {
+          yearBuilt: [{ source: 'funda', value: 1900, observedAt: '2026-11-20' }],
+          energyLabel: [],
+          surfaceArea: [],
+          dwellingType: [],
+        },
+      }),
+      priority,
+    )
+    expect(record.yearBuilt).toBe(1884)
+    expect(record.provenance.year_built?.conflicts?.map((c) => c.source)).toEqual(['ep-online', 'funda'])
+  })
+
+  it('uses EP-Online’s year when the BAG has none (an object only PDOK knew)', () => {
+    const record = buildGoldenRecord(
+      inputs({
+        bag: { ...bag, source: 'pdok', yearBuilt: null, surfaceArea: null },
+        registers: { yearBuilt: [{ source: 'ep-online', value: 1885, observedAt: '2024-05-02' }] },
+      }),
+      priority,
+    )
+    expect(record.yearBuilt).toBe(1885)
+    expect(record.provenance.year_built?.source).toBe('ep-online')
+  })
+
+  it('carries the WOZ value with its peildatum, and null provenance for every field no source knows', () => {
+    const record = buildGoldenRecord(
+      inputs({
+        bag: { ...bag, usePurpose: null, dwellingType: null },
+        registers: {
+          woz: [
+            {
+              source: 'woz',
+              value: { value: 1_256_000, referenceDate: '2025-01-01' },
+              observedAt: '2026-11-20',
+            },
+          ],
+        },
+      }),
+      priority,
+    )
+    expect(record).toMatchObject({ wozValue: 1_256_000, wozReferenceDate: '2025-01-01', energyLabel: null })
+    expect(record.provenance).toEqual({
+      year_built: { source: 'bag', observed_at: '2026-11-01' },
+      energy_label: null,
+      woz_value: { source: 'woz', observed_at: '2026-11-20' },
+      surface_area: { source: 'bag', observed_at: '2026-11-01' },
+      use: null,
+      dwelling_type: null,
+    })
+  })
+
+  it('lets a listing say what kind of home it is over the pand-based guess', () => {
+    const record = buildGoldenRecord(
+      inputs({
+        listings: {
+          yearBuilt: [],
+          energyLabel: [],
+          surfaceArea: [],
+          dwellingType: [{ source: 'pararius', value: 'apartment', observedAt: '2026-11-20' }],
+        },
+      }),
+      priority,
+    )
+    expect(record.dwellingType).toBe('apartment')
+    expect(record.provenance.dwelling_type?.conflicts).toEqual([
+      { source: 'bag', value: 'house', observed_at: '2026-11-01' },
+    ])
+  })
+})
