@@ -1,0 +1,108 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, type LabelValues, Registry } from 'prom-client'
+import type { SourceStatus } from './source-status.js'
+
+/** What the metrics read from the data: the published generation and the sources' status. */
+export interface MetricsSources {
+  published(): { generation: number; publishedAt: string }
+  sources(): Promise<readonly SourceStatus[]>
+}
+
+/** The API's Prometheus metrics: one registry per app, so apps in one process (tests) never share counters. */
+export interface ApiMetrics {
+  readonly registry: Registry
+  /** Called once per response: one histogram observation, plus a counter for a 429. */
+  observe(method: string, route: string, status: number, seconds: number, policy: string): void
+}
+
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+/**
+ * Builds the registry: request latency per route pattern and status (its `_count` is the request count),
+ * rate-limit rejections, the age of the published data, and per source its last success and active listings.
+ * The per-source figures are read again only when the generation changes.
+ */
+export function createApiMetrics(data: MetricsSources): ApiMetrics {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const requests = new Histogram({
+    name: 'propdata_http_request_duration_seconds',
+    help: 'Time to answer a request, per method, route pattern and status; _count is the number of requests.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  })
+  const limited = new Counter({
+    name: 'propdata_rate_limited_total',
+    help: 'Requests refused with 429, per policy (key: a valid key over its limit; anonymous: per address).',
+    labelNames: ['policy'] as const,
+    registers: [registry],
+  })
+  new Gauge({
+    name: 'propdata_data_age_seconds',
+    help: 'Seconds since the published data was published.',
+    registers: [registry],
+    collect() {
+      const { publishedAt } = data.published()
+      this.set(Math.max(0, (Date.now() - Date.parse(publishedAt)) / 1000))
+    },
+  })
+  new Gauge({
+    name: 'propdata_published_generation',
+    help: 'The generation the API serves; it goes up by one with every publish.',
+    registers: [registry],
+    collect() {
+      this.set(data.published().generation)
+    },
+  })
+  const lastSuccess = new Gauge({
+    name: 'propdata_source_last_success_timestamp_seconds',
+    help: 'Unix time at which the last successful run of each source started.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect: () => refreshSources(),
+  })
+  const activeListings = new Gauge({
+    name: 'propdata_source_active_listings',
+    help: 'Listings each source currently shows.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect: () => refreshSources(),
+  })
+  // The runs tables are read once per generation, not once per scrape; both gauges share the one read.
+  let refreshed: { generation: number; done: Promise<void> } | undefined
+  const refreshSources = (): Promise<void> => {
+    const { generation } = data.published()
+    if (refreshed?.generation !== generation) {
+      const done = data.sources().then((sources) => {
+        lastSuccess.reset()
+        activeListings.reset()
+        for (const s of sources) {
+          if (s.lastSuccessAt) lastSuccess.set({ source: s.id }, Date.parse(s.lastSuccessAt) / 1000)
+          if (s.activeListings !== null) activeListings.set({ source: s.id }, s.activeListings)
+        }
+      })
+      refreshed = { generation, done }
+      done.catch(() => {
+        refreshed = undefined // try again at the next scrape
+      })
+    }
+    return refreshed.done
+  }
+
+  // One child per label combination, so a response costs a map lookup and an observation.
+  const children = new Map<string, ReturnType<typeof requests.labels>>()
+  return {
+    registry,
+    observe(method, route, status, seconds, policy) {
+      const key = `${method} ${route} ${status}`
+      let child = children.get(key)
+      if (!child) {
+        const labels: LabelValues<'method' | 'route' | 'status'> = { method, route, status: String(status) }
+        child = requests.labels(labels)
+        children.set(key, child)
+      }
+      child.observe(seconds)
+      if (status === 429) limited.inc({ policy })
+    },
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify'
+import { type ApiMetrics, createApiMetrics } from '../metrics.js'
+import { sourceStatusReaderFor } from '../source-status.js'
+
+/**
+ * `GET /metrics` (Prometheus text format, no key: bind the API to loopback or a private network, or block the
+ * path at the proxy) and the hook that times every response. Register before the routes it should time.
+ */
+export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
+  const reader = sourceStatusReaderFor(app.readModel.store)
+  const metrics = createApiMetrics({
+    published: () => app.readModel.sync(),
+    sources: async () => (await reader.read()).sources,
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: unknown paths share one label, so scanners cannot explode the series.
+    metrics.observe(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+      request.apiKeyHash ? 'key' : 'anonymous',
+    )
+  })
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    const body = await metrics.registry.metrics()
+    return reply.type(metrics.registry.contentType).send(body)
+  })
+  return metrics
+}

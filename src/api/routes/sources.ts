@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notModified } from '../conditional.js'
+import { problemSchema } from '../schemas.js'
+import { sourcesResponseSchema } from '../source-schemas.js'
+import { sourceStatusReaderFor } from '../source-status.js'
+
+/** `GET /v1/sources`: every source, its last run, its freshness and how many listings it shows. */
+export function registerSourceRoutes(app: FastifyInstance): void {
+  const reader = sourceStatusReaderFor(app.readModel.store)
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/sources',
+    {
+      schema: {
+        summary: 'List the sources and their freshness',
+        description:
+          'Each listing site and register: the status of its last run, when it last succeeded, how fresh its data is, and how many listings it currently shows. A source whose last run failed keeps serving its previous data.',
+        security: [{ ApiKeyAuth: [] }],
+        querystring: z.strictObject({}),
+        response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await reader.read()
+      const published = app.readModel.sync()
+      // The ETag moves with the generation and with every run (a failed run publishes nothing but changes
+      // `status`); it is weak because freshness_seconds counts on between runs.
+      if (notModified(request, reply, published, snapshot.fingerprint)) return reply
+      const now = Date.now()
+      return {
+        data: snapshot.sources.map((s) => ({
+          id: s.id,
+          name: s.name,
+          kind: s.kind,
+          status: s.status,
+          last_run: s.lastRun
+            ? { run_id: s.lastRun.runId, started_at: s.lastRun.startedAt, message: s.lastRun.message }
+            : null,
+          last_success: s.lastSuccessAt,
+          freshness_seconds:
+            s.lastSuccessAt === null
+              ? null
+              : Math.max(0, Math.round((now - Date.parse(s.lastSuccessAt)) / 1000)),
+          active_listings: s.activeListings,
+        })),
+        meta: { generation: published.generation, as_of: new Date(now).toISOString() },
+      }
+    },
+  )
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+/** One source in `GET /v1/sources`. */
+export const sourceSchema = z
+  .object({
+    id: z.string().describe('The source id, as in `sources/<id>/` and in every listing.'),
+    name: z.string(),
+    kind: z
+      .enum(['listing', 'register'])
+      .describe('listing: a site with listings; register: BAG and the like.'),
+    status: z
+      .string()
+      .nullable()
+      .describe(
+        'The status of its last run: ok, failed, blocked, stopped (or running for a register). Null if never run.',
+      ),
+    last_run: z
+      .object({
+        run_id: z.number().int(),
+        started_at: z.string(),
+        message: z.string().nullable().describe('What went wrong, when something did.'),
+      })
+      .nullable(),
+    last_success: z.string().nullable().describe('When the last successful run of this source started.'),
+    freshness_seconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Seconds since last_success, at the time of the response. Null if it never succeeded.'),
+    active_listings: z.number().int().nullable().describe('Listings it currently shows; null for registers.'),
+  })
+  .meta({ id: 'Source' })
+
+/** `GET /v1/sources` body. */
+export const sourcesResponseSchema = z.object({
+  data: z.array(sourceSchema),
+  meta: z.object({
+    generation: z.number().int().describe('The published generation the counts belong to.'),
+    as_of: z.string().describe('When freshness_seconds was computed.'),
+  }),
+})

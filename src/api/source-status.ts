@@ -1,0 +1,129 @@
+import { ALL_SOURCES } from '../../sources/index.js'
+import type { Store } from '../store/database.js'
+import { lastRunPerSource } from '../store/runs.repository.js'
+
+/** One source as `/v1/sources` and `/metrics` report it. */
+export interface SourceStatus {
+  readonly id: string
+  readonly name: string
+  readonly kind: 'listing' | 'register'
+  /** The source's status in its last run: `ok`, `failed`, `blocked`, `stopped`, or `running` for a register. */
+  readonly status: string | null
+  readonly lastRun: {
+    readonly runId: number
+    readonly startedAt: string
+    readonly message: string | null
+  } | null
+  /** When the last run in which this source succeeded started: its data is at least this fresh. */
+  readonly lastSuccessAt: string | null
+  /** Listings the source currently shows; null for registers. */
+  readonly activeListings: number | null
+}
+
+/** The sources' status with a fingerprint that changes whenever a run starts, ends or publishes. */
+export interface SourceStatusSnapshot {
+  readonly fingerprint: string
+  readonly generation: number
+  readonly sources: readonly SourceStatus[]
+}
+
+/** Reads {@link SourceStatusSnapshot}s, recomputing only when the fingerprint moved. */
+export interface SourceStatusReader {
+  read(): Promise<SourceStatusSnapshot>
+}
+
+/** Registers are loaded by import commands; each is a run kind. */
+const REGISTERS = [{ id: 'bag', name: 'BAG (Kadaster)', runKind: 'import-bag' as const }]
+
+const readers = new WeakMap<Store, SourceStatusReader>()
+
+/** The reader of a store, shared by `/v1/sources` and `/metrics` so they cache once. */
+export function sourceStatusReaderFor(store: Store): SourceStatusReader {
+  let reader = readers.get(store)
+  if (!reader) {
+    reader = createSourceStatusReader(store)
+    readers.set(store, reader)
+  }
+  return reader
+}
+
+function createSourceStatusReader(store: Store): SourceStatusReader {
+  // Three index lookups; a run changes one of them when it starts, finishes, or publishes.
+  const fingerprintOf = store.sqlite.prepare<
+    [],
+    { generation: number; last_run: number | null; finished: number }
+  >(
+    `select (select generation from publication where id = 1) as generation,
+            (select max(id) from runs) as last_run,
+            (select count(finished_at) from runs) as finished`,
+  )
+  let cached: Promise<SourceStatusSnapshot> | undefined
+  let cachedFingerprint = ''
+  return {
+    read() {
+      const f = fingerprintOf.get()!
+      const fingerprint = `${f.generation}-${f.last_run ?? 0}-${f.finished}`
+      if (!cached || fingerprint !== cachedFingerprint) {
+        cachedFingerprint = fingerprint
+        cached = readSources(store).then((sources) => ({ fingerprint, generation: f.generation, sources }))
+        cached.catch(() => {
+          cached = undefined // a failed read is not cached
+        })
+      }
+      return cached
+    },
+  }
+}
+
+async function readSources(store: Store): Promise<SourceStatus[]> {
+  const runs = await lastRunPerSource(store)
+  const counts = await store.db
+    .selectFrom('observations')
+    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'active')
+    .groupBy('source_id')
+    .execute()
+  const active = new Map(counts.map((c) => [c.source_id, c.n]))
+  const listing = ALL_SOURCES.map((source): SourceStatus => {
+    const run = runs.get(source.id)
+    return {
+      id: source.id,
+      name: source.name,
+      kind: 'listing',
+      status: run?.last.status ?? null,
+      lastRun: run
+        ? { runId: run.last.run_id, startedAt: run.last.started_at, message: run.last.message }
+        : null,
+      lastSuccessAt: run?.lastSuccessAt ?? null,
+      activeListings: active.get(source.id) ?? 0,
+    }
+  })
+  const registers = await Promise.all(
+    REGISTERS.map(async (register): Promise<SourceStatus> => {
+      const base = store.db.selectFrom('runs').where('kind', '=', register.runKind).orderBy('id', 'desc')
+      const last = await base.select(['id', 'status', 'started_at', 'report_json']).executeTakeFirst()
+      const success = await base.select('started_at').where('status', '=', 'succeeded').executeTakeFirst()
+      return {
+        id: register.id,
+        name: register.name,
+        kind: 'register',
+        status: last ? (last.status === 'succeeded' ? 'ok' : last.status) : null,
+        lastRun: last
+          ? { runId: last.id, startedAt: last.started_at, message: errorOf(last.report_json) }
+          : null,
+        lastSuccessAt: success?.started_at ?? null,
+        activeListings: null,
+      }
+    }),
+  )
+  return [...listing, ...registers]
+}
+
+function errorOf(reportJson: string | null): string | null {
+  try {
+    const report = JSON.parse(reportJson ?? 'null') as { error?: unknown } | null
+    return typeof report?.error === 'string' ? report.error : null
+  } catch {
+    return null
+  }
+}
