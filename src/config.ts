@@ -18,6 +18,20 @@ const envSchema = z.object({
   PROPDATA_USER_AGENT: z.string().min(1).optional(),
   PROPDATA_CONTACT_URL: z.string().url().optional(),
   PROPDATA_WITHDRAW_AFTER: intFromEnv(1, 1000).optional(),
+  PROPDATA_PDOK_FALLBACK: z.enum(['0', '1', 'true', 'false']).optional(),
+  PROPDATA_PDOK_URL: z.string().url().optional(),
+  PROPDATA_RETENTION_DAYS: intFromEnv(0, 36_500).optional(),
+  PROPDATA_NOTIFY_URL: z.string().url().optional(),
+  PROPDATA_SOURCE_PRIORITY: z
+    .string()
+    .regex(/^\s*[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*\s*$/, 'a comma-separated list of source ids')
+    .optional(),
+  PROPDATA_WOZ_LOOKUPS: z.enum(['0', '1', 'true', 'false']).optional(),
+  PROPDATA_WOZ_URL: z.string().url().optional(),
+  PROPDATA_WOZ_BUDGET: intFromEnv(0, 1_000_000).optional(),
+  PROPDATA_EP_ONLINE_KEY: z.string().min(1).optional(),
+  PROPDATA_EP_ONLINE_URL: z.string().url().optional(),
+  PROPDATA_EP_ONLINE_BUDGET: intFromEnv(0, 1_000_000).optional(),
   PROPDATA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
@@ -41,13 +55,42 @@ export interface Config {
   readonly host: string
   /** Explicit Chromium binary; otherwise /usr/bin/chromium, then Playwright's own browser. */
   readonly chromiumPath: string | undefined
-  /** Sent on every request so site owners can reach us. */
+  /** Sent on every request (and by the browser) so site owners can reach us; always carries a contact URL. */
   readonly userAgent: string
   /** A listing is withdrawn after its source completed this many successful runs without it. @default 2 */
   readonly withdrawAfterRuns: number
+  /** Ask PDOK's Locatieserver for addresses the local BAG lacks (the `bag` source's live fallback). @default false */
+  readonly pdokFallback: boolean
+  /** @default 'https://api.pdok.nl/bzk/locatieserver/search/v3_1' */
+  readonly pdokUrl: string
+  /** Archives and failed pages older than this many days are removed after each run; 0 keeps them. @default 30 */
+  readonly retentionDays: number
+  /** `ingest --notify`'s default: where a run that went wrong POSTs its report. */
+  readonly notifyUrl: string | undefined
+  /**
+   * Trust order of sources for golden records and listings, most trusted first; sources not named rank last.
+   * Null: registers (bag, pdok, ep-online, woz), then listing sources in registry order.
+   */
+  readonly sourcePriority: readonly string[] | null
+  /** Look up WOZ values in live and replay runs (sample runs always do, from the archive). @default false */
+  readonly wozLookups: boolean
+  /** @default 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1' */
+  readonly wozUrl: string
+  /** WOZ look-ups per run, at most one a second; 0 turns them off. @default 2000 */
+  readonly wozBudget: number
+  /** EP-Online v5 API key; without one, labels come from the bulk file only. */
+  readonly epOnlineKey: string | undefined
+  /** @default 'https://public.ep-online.nl/api/v5' */
+  readonly epOnlineUrl: string
+  /** EP-Online API look-ups per run (homes without a label); 0 turns them off. @default 1000 */
+  readonly epOnlineBudget: number
   /** @default 'info' */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 }
+
+/** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
+const withContact = (userAgent: string, contact: string): string =>
+  /https?:\/\//.test(userAgent) ? userAgent : `${userAgent} (+${contact})`
 
 /** Parses `env` into a frozen {@link Config}; throws one error that lists every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,8 +117,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT ?? 8080,
     host: e.PROPDATA_HOST ?? '127.0.0.1',
     chromiumPath: e.PROPDATA_CHROMIUM,
-    userAgent: e.PROPDATA_USER_AGENT ?? `propdata/0.1 (+${contact})`,
+    userAgent: withContact(e.PROPDATA_USER_AGENT ?? 'propdata/0.1', contact),
     withdrawAfterRuns: e.PROPDATA_WITHDRAW_AFTER ?? 2,
+    pdokFallback: e.PROPDATA_PDOK_FALLBACK === '1' || e.PROPDATA_PDOK_FALLBACK === 'true',
+    pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
+    retentionDays: e.PROPDATA_RETENTION_DAYS ?? 30,
+    notifyUrl: e.PROPDATA_NOTIFY_URL,
+    sourcePriority: e.PROPDATA_SOURCE_PRIORITY
+      ? Object.freeze(e.PROPDATA_SOURCE_PRIORITY.split(',').map((id) => id.trim()))
+      : null,
+    wozLookups: e.PROPDATA_WOZ_LOOKUPS === '1' || e.PROPDATA_WOZ_LOOKUPS === 'true',
+    wozUrl: e.PROPDATA_WOZ_URL ?? 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1',
+    wozBudget: e.PROPDATA_WOZ_BUDGET ?? 2000,
+    epOnlineKey: e.PROPDATA_EP_ONLINE_KEY,
+    epOnlineUrl: e.PROPDATA_EP_ONLINE_URL ?? 'https://public.ep-online.nl/api/v5',
+    epOnlineBudget: e.PROPDATA_EP_ONLINE_BUDGET ?? 1000,
     logLevel: e.PROPDATA_LOG_LEVEL ?? 'info',
   })
 }

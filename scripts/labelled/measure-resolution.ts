@@ -44,8 +44,8 @@ export async function measureResolution(store: Store): Promise<Record<string, Re
   const resolver = createBagResolver(store.sqlite)
   const tallies = new Map<string, { n: number; resolved: number; correct: number; wrongExamples: string[] }>()
   const tally = (key: string) => {
-    let t = tallies.get(key)
-    if (!t) tallies.set(key, (t = { n: 0, resolved: 0, correct: 0, wrongExamples: [] }))
+    const t = tallies.get(key) ?? { n: 0, resolved: 0, correct: 0, wrongExamples: [] }
+    tallies.set(key, t)
     return t
   }
   for (const row of rows) {

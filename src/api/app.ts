@@ -22,7 +22,9 @@ import { createLimiter, setRateLimitHeaders } from './rate-limit.js'
 import { createReadModel, type ReadModel } from './read-model.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerListingRoutes } from './routes/listings.js'
+import { registerMetricsRoutes } from './routes/metrics.js'
 import { registerPropertyRoutes } from './routes/properties.js'
+import { registerSourceRoutes } from './routes/sources.js'
 
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
@@ -47,6 +49,8 @@ const WINDOW_MS = 60_000
 const KNOWN_PATHS = [
   /^\/v1\/listings\/?$/,
   /^\/v1\/properties\/[^/]+\/?$/,
+  /^\/v1\/sources\/?$/,
+  /^\/metrics$/,
   /^\/healthz$/,
   /^\/openapi\.json$/,
 ]
@@ -120,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   app.setNotFoundHandler(notFound)
 
+  // First, so its response hook times every route registered after it.
+  registerMetricsRoutes(app)
   registerHealthRoutes(app)
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
@@ -149,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
       registerListingRoutes(v1)
       registerPropertyRoutes(v1)
+      registerSourceRoutes(v1)
       // Registered inside /v1 so the auth hook runs first: an unknown /v1 path without a key is a 401 too.
       v1.setNotFoundHandler(notFound)
     },

@@ -11,8 +11,11 @@ export function notModified(
   request: FastifyRequest,
   reply: FastifyReply,
   published: { generation: number; publishedAt: string },
+  /** For a resource that also changes between generations (`/v1/sources`): a weak ETag with this suffix. */
+  variant?: string,
 ): boolean {
-  const etag = `"${REPRESENTATION_VERSION}-g${published.generation}"`
+  const tag = `"${REPRESENTATION_VERSION}-g${published.generation}${variant ? `-${variant}` : ''}"`
+  const etag = variant ? `W/${tag}` : tag
   reply.header('ETag', etag)
   reply.header('Last-Modified', new Date(published.publishedAt).toUTCString())
   reply.header('Cache-Control', 'private, max-age=300, must-revalidate')
@@ -21,7 +24,7 @@ export function notModified(
   const matches = ifNoneMatch
     .split(',')
     .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*')
+    .some((t) => t === tag || t === '*')
   if (matches) reply.code(304).send()
   return matches
 }

@@ -102,13 +102,27 @@ export const listingsResponseSchema = z.object({
 
 const provenanceSchema = z
   .object({
-    source: z.string(),
-    observed_at: z.string(),
+    source: z.string().describe("Where the value came from: 'bag', 'ep-online', 'woz', or a listing source."),
+    observed_at: z
+      .string()
+      .describe('When that source stated it (a register: its date; a listing: last seen).'),
     conflicts: z
       .array(z.object({ source: z.string(), value: z.unknown(), observed_at: z.string() }))
-      .optional(),
+      .optional()
+      .describe('What other sources said that lost to this value; absent when every source agreed.'),
   })
   .nullable()
+  .describe('Null when no source knows the field.')
+
+/** Provenance of every merged field: each key is always present, null when no source knows the field. */
+const provenanceFieldsSchema = z.object({
+  year_built: provenanceSchema,
+  energy_label: provenanceSchema,
+  woz_value: provenanceSchema,
+  surface_area: provenanceSchema,
+  use: provenanceSchema,
+  dwelling_type: provenanceSchema,
+})
 
 /** The Golden Record of one home. */
 export const propertyResponseSchema = z
@@ -120,7 +134,12 @@ export const propertyResponseSchema = z
       year_built: z.number().int().nullable(),
       energy_label: z.string().nullable().describe('A+++++ … G.'),
       woz_value: z.number().nullable().describe('EUR.'),
-      woz_reference_date: z.string().nullable(),
+      woz_reference_date: z
+        .string()
+        .nullable()
+        .describe(
+          "The WOZ value's peildatum (1 January of the year before the tax year); the newest is current.",
+        ),
       surface_area: z.number().nullable().describe('m².'),
       use: z.string().nullable(),
       dwelling_type: z.string().nullable(),
@@ -131,16 +150,29 @@ export const propertyResponseSchema = z
       low: z.number().nullable(),
       high: z.number().nullable(),
       interval_level: z.number().nullable().describe('The stated coverage of [low, high], e.g. 0.8.'),
-      as_of: z.string().nullable(),
-      method: z.string().nullable(),
-      comparables: z.object({ n: z.number().int(), level: z.string() }).nullable(),
+      as_of: z
+        .string()
+        .nullable()
+        .describe("The model's valuation date: the estimate is a price at that date."),
+      method: z
+        .string()
+        .nullable()
+        .describe('The model id; ends in "+woz" when the WOZ value (indexed to as_of) was blended in.'),
+      comparables: z
+        .object({ n: z.number().int(), level: z.string() })
+        .nullable()
+        .describe(
+          'How many comparables the narrowest area level with data (pc6, pc5, pc4, city, national) had.',
+        ),
       estimated_rent: z
         .number()
         .nullable()
         .describe('Extension: estimated monthly rent in EUR, from rent listings.'),
     }),
     listings: z.array(listingSchema),
-    provenance: z.record(z.string(), provenanceSchema),
+    provenance: provenanceFieldsSchema.describe(
+      'Per field: the winning source (registers beat listings for what they own, then the newest, then the configured priority).',
+    ),
   })
   .meta({ id: 'GoldenRecord' })
 

@@ -1,7 +1,9 @@
 import { Command } from 'commander'
+import { registerBacktestCommand } from './commands/backtest.js'
 import { registerImportCommand } from './commands/import.js'
 import { registerIngestCommand } from './commands/ingest.js'
 import { registerKeysCommand } from './commands/keys.js'
+import { registerRunsCommand } from './commands/runs.js'
 import { registerServeCommand } from './commands/serve.js'
 import { registerSourcesCommand } from './commands/sources.js'
 import { registerStartCommand } from './commands/start.js'
@@ -20,9 +22,11 @@ export function buildProgram(): Command {
     .exitOverride()
   registerIngestCommand(program)
   registerImportCommand(program)
+  registerBacktestCommand(program)
   registerServeCommand(program)
   registerKeysCommand(program)
   registerSourcesCommand(program)
+  registerRunsCommand(program)
   registerStartCommand(program)
   for (const command of program.commands) command.exitOverride()
   return program

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Config } from '../config.js'
-import { type CrawlOutcome, crawlSource } from '../crawl/crawl-source.js'
+import { type CrawlOptions, type CrawlOutcome, crawlSource } from '../crawl/crawl-source.js'
+import { readFileSource } from '../crawl/read-file-source.js'
 import { toPipelineError } from '../errors.js'
 import {
   type ArchiveRecorder,
@@ -13,10 +14,11 @@ import {
   findChromium,
   type Transport,
 } from '../fetch/index.js'
-import type { CrawlScope, ListingSource } from '../kit/adapter.js'
+import type { CrawlScope, Source } from '../kit/adapter.js'
 import type { RejectedListing } from '../parse/index.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
-import { createBagResolver } from '../resolve/index.js'
+import { type EnrichmentReport, enrichHomes } from '../registers/enrich-homes.js'
+import { createBagResolver, resolveWithPdok } from '../resolve/index.js'
 import type { Store } from '../store/database.js'
 import {
   createRun,
@@ -35,7 +37,9 @@ import { type StageTimings, stageListing } from './stage-listing.js'
 export interface IngestOptions {
   readonly store: Store
   readonly config: Config
-  readonly sources: readonly ListingSource[]
+  readonly sources: readonly Source[]
+  /** The file each file source reads this run (`--feed FILE`), by source id. */
+  readonly files?: Readonly<Record<string, string>>
   readonly scope: CrawlScope
   /** `live` fetches from the sites; `replay` and `sample` serve recorded archives offline. */
   readonly mode: 'live' | 'replay' | 'sample'
@@ -55,7 +59,7 @@ export interface IngestOptions {
 }
 
 /** One source's line in the run report. */
-export interface SourceReport extends Omit<CrawlOutcome, 'layoutChanged'> {
+export interface SourceReport extends Omit<CrawlOutcome, 'layoutChanged' | 'complete'> {
   readonly source: string
   readonly new: number
   readonly updated: number
@@ -76,6 +80,8 @@ export interface RunReport {
   readonly archive: string | null
   readonly timings: StageTimings & Partial<PublishReport['timings']>
   readonly goldenRecords: PublishReport['goldenRecords'] | null
+  /** The run's register look-ups (WOZ values, EP-Online labels); null when the run was stopped before them. */
+  readonly registers?: EnrichmentReport | null
   /** One line per source that went wrong: "pararius: blocked by cloudflare-challenge at …". */
   readonly problems: readonly string[]
 }
@@ -112,6 +118,11 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   const emit = options.onEvent ?? (() => {})
   emit({ type: 'run-start', runId, sources: options.sources.map((s) => s.id), mode: options.mode })
 
+  // Made before the transports and the recorder, so that nothing can fail between opening those and the
+  // try/finally that closes them.
+  const resolver = createBagResolver(store.sqlite)
+  const stage = createStageWriter(store)
+
   let recorder: ArchiveRecorder | undefined
   let http: Transport
   let browser: (() => Promise<Transport>) | undefined
@@ -138,22 +149,17 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     onEvent: options.onFetchEvent,
   })
 
-  const resolver = createBagResolver(store.sqlite)
-  const stage = createStageWriter(store)
   const timings: StageTimings = { normaliseMs: 0, resolveMs: 0 }
   const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
     []
   const outcomes = new Map<string, CrawlOutcome>()
+  let registers: EnrichmentReport | null = null
   try {
     await Promise.all(
       options.sources.map(async (source) => {
         emit({ type: 'source-start', runId, source: source.id })
-        const outcome = await crawlSource(source, {
-          fetcher,
-          scope: options.scope,
-          failedDir: join(config.dataDir, 'failed'),
+        const handlers: Pick<CrawlOptions, 'signal' | 'maxListings' | 'onListing' | 'onReject'> = {
           signal: options.signal,
-          maxListPages: options.maxListPages,
           maxListings: options.maxListings,
           onListing: (listing) => {
             stage.add(stageListing(runId, source.id, listing, resolver, timings))
@@ -163,8 +169,19 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             rejects.push({ runId, sourceId: source.id, ...rejected })
             emit({ type: 'reject', runId, source: source.id, reason: rejected.reason })
           },
-          onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
-        }).catch((error: unknown): CrawlOutcome => {
+        }
+        const crawl =
+          source.kind === 'file'
+            ? readFileSource(source, options.files?.[source.id], handlers)
+            : crawlSource(source, {
+                ...handlers,
+                fetcher,
+                scope: options.scope,
+                failedDir: join(config.dataDir, 'failed'),
+                maxListPages: options.maxListPages,
+                onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
+              })
+        const outcome = await crawl.catch((error: unknown): CrawlOutcome => {
           const e = toPipelineError(error)
           return {
             status: 'failed',
@@ -175,6 +192,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             rejected: 0,
             errors: 1,
             layoutChanged: false,
+            complete: false,
             durationMs: 0,
           }
         })
@@ -191,6 +209,30 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
         else logger.warn(`${line}: ${outcome.message}`, { runId, source: source.id })
       }),
     )
+    stage.flush()
+    if (config.pdokFallback && !options.signal?.aborted) {
+      const pdok = await resolveWithPdok(store, runId, { fetcher, baseUrl: config.pdokUrl })
+      logger.info(
+        `PDOK fallback: ${pdok.resolved} of ${pdok.candidates} resolved (${pdok.lookedUp} looked up, ${pdok.fromCache} cached, ${pdok.failed} failed)`,
+        { runId },
+      )
+    }
+    if (!options.signal?.aborted) {
+      registers = await enrichHomes(store, runId, {
+        fetcher,
+        config,
+        mode: options.mode,
+        now: startedAt,
+        signal: options.signal,
+      })
+      for (const [name, r] of Object.entries(registers)) {
+        if (r)
+          logger.info(
+            `${name}: ${r.lookedUp} of ${r.candidates} looked up (${r.found} found, ${r.none} none, ${r.failed} failed, ${r.changed} changed)${r.stoppedBy ? `; stopped: ${r.stoppedBy}` : ''}`,
+            { runId },
+          )
+      }
+    }
   } finally {
     await fetcher.close()
     await recorder?.close()
@@ -200,7 +242,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
 
   const results = options.sources.map((s) => {
     const o = outcomes.get(s.id)!
-    return { sourceId: s.id, completed: o.status === 'ok', publishable: !o.layoutChanged }
+    // A crawl cut short by --limit/--max-pages or a lost list page did not see every listing: it withdraws none.
+    return { sourceId: s.id, completed: o.status === 'ok' && o.complete, publishable: !o.layoutChanged }
   })
   const anyOk = [...outcomes.values()].some((o) => o.status === 'ok')
   const allOk = [...outcomes.values()].every((o) => o.status === 'ok')
@@ -216,10 +259,15 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       now: startedAt,
     })
     logger.info(`Published generation ${published.generation}`, { runId })
+    const { dedupeMs, mergeMs, valuateMs } = published.timings
+    emit({ type: 'stage', runId, stage: 'dedupe', ms: dedupeMs })
+    emit({ type: 'stage', runId, stage: 'merge', ms: mergeMs })
+    emit({ type: 'stage', runId, stage: 'valuate', ms: valuateMs })
     emit({ type: 'stage', runId, stage: 'publish', ms: performance.now() - publishStarted })
   }
 
-  const stopped = options.signal?.aborted ?? false
+  // A source cut off at the deadline is `stopped`; a signal that fires after every source finished changes nothing.
+  const stopped = [...outcomes.values()].some((o) => o.status === 'stopped')
   const status: RunTable['status'] = !published
     ? 'failed'
     : stopped
@@ -229,7 +277,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
         : 'partial'
   const exitCode: 0 | 1 | 3 = status === 'succeeded' ? 0 : status === 'failed' ? 1 : 3
   const sources: SourceReport[] = options.sources.map((s) => {
-    const { layoutChanged: _layout, ...o } = outcomes.get(s.id)!
+    const { layoutChanged: _layout, complete: _complete, ...o } = outcomes.get(s.id)!
     const changes = published?.perSource[s.id] ?? { new: 0, updated: 0, withdrawn: 0 }
     return { source: s.id, ...o, ...changes }
   })
@@ -264,6 +312,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     archive: recorder?.path ?? null,
     timings: { ...timings, ...published?.timings },
     goldenRecords: published?.goldenRecords ?? null,
+    registers,
     problems: sources
       .filter((s) => s.status !== 'ok')
       .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),

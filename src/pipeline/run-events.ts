@@ -26,5 +26,11 @@ export type RunEvent =
       readonly status: CrawlStatus
       readonly message: string | null
     }
-  | { readonly type: 'stage'; readonly runId: number; readonly stage: 'publish'; readonly ms: number }
+  | {
+      readonly type: 'stage'
+      readonly runId: number
+      /** The steps of publishing; `publish` is the whole of it, the others its parts. */
+      readonly stage: 'dedupe' | 'merge' | 'valuate' | 'publish'
+      readonly ms: number
+    }
   | { readonly type: 'run-end'; readonly runId: number; readonly status: string; readonly exitCode: number }

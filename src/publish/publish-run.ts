@@ -7,6 +7,7 @@ import {
   prepareObservationStatements,
 } from '../dedupe/observations.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
+import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, rebuildListingCounts } from '../store/publication.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
@@ -87,6 +88,8 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     const dedupeMs = performance.now() - t
 
     t = performance.now()
+    // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not publish).
+    for (const id of takeRegisterChanges(store)) affectedHomes.add(id)
     const goldenRecords = golden.write(affectedHomes, generation)
     const mergeMs = performance.now() - t
 

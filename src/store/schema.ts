@@ -261,6 +261,58 @@ export interface PdokLookupTable {
   looked_up_at: string
 }
 
+/** The energy label that counts for one object (BAG verblijfsobject, ligplaats or standplaats), from EP-Online. */
+export interface EnergyLabelTable {
+  object_id: string
+  /** 'A+++++' … 'G'. */
+  label: string
+  /** ISO date the label was registered; the newest registration wins. */
+  registered_at: string
+  valid_until: string | null
+  /** ISO date of the inspection (opnamedatum). */
+  recorded_at: string | null
+  /** 'W' (woningbouw) or 'U' (utiliteitsbouw). */
+  building_class: string | null
+  year_built: number | null
+  /** 1 for a 2015–2020 "vereenvoudigd" label, which was not inspected. */
+  simplified: number
+  /** 'bulk' (the mutatiebestand) or 'api' (a v5 lookup). */
+  origin: 'bulk' | 'api'
+  fetched_at: string
+}
+
+/** When EP-Online's API was last asked about an object, and what it said. */
+export interface EnergyLabelLookupTable {
+  object_id: string
+  outcome: 'found' | 'none' | 'expired'
+  looked_up_at: string
+}
+
+/** One WOZ value of one nummeraanduiding at one peildatum (1 January of the year before the tax year). */
+export interface WozValueTable {
+  num_id: string
+  peildatum: string
+  value: number
+  /** The object we looked the address up for. */
+  object_id: string
+  fetched_at: string
+}
+
+/** When the WOZ-waardeloket was last asked about an address, and what it said. */
+export interface WozLookupTable {
+  num_id: string
+  object_id: string
+  outcome: 'found' | 'none' | 'failed'
+  newest_peildatum: string | null
+  looked_up_at: string
+}
+
+/** Objects whose register facts changed since their golden record was written; publish drains it. */
+export interface RegisterChangeTable {
+  object_id: string
+  changed_at: string
+}
+
 /** Small facts about the data, e.g. the BAG extract's reference date. */
 export interface MetaTable {
   key: string
@@ -276,10 +328,22 @@ export interface ApiKeyTable {
   revoked_at: string | null
 }
 
+/** The run lock's single row: which process holds it (see `src/ops/run-lock.ts`). */
+export interface RunLockTable {
+  id: number
+  pid: number
+  /** Identifies the process beyond its pid (boot id and start time on Linux), so a reused pid is not mistaken. */
+  process_start: string | null
+  host: string
+  command: string
+  acquired_at: string
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   runs: RunTable
   run_sources: RunSourceTable
+  run_lock: RunLockTable
   rejects: RejectTable
   stage_observations: StageObservationTable
   observations: ObservationTable
@@ -301,6 +365,11 @@ export interface Database {
   api_keys: ApiKeyTable
   meta: MetaTable
   pdok_lookups: PdokLookupTable
+  energy_labels: EnergyLabelTable
+  energy_label_lookups: EnergyLabelLookupTable
+  woz_values: WozValueTable
+  woz_lookups: WozLookupTable
+  register_changes: RegisterChangeTable
 }
 
 export type ListingRow = Selectable<ListingTable>

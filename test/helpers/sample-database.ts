@@ -1,10 +1,7 @@
 import { join } from 'node:path'
-import { findSource } from '../../sources/index.js'
-import { sourcePriority } from '../../src/cli/commands/import.js'
-import { DEFAULT_CITIES, ensureSampleBag } from '../../src/cli/commands/ingest.js'
-import { readSampleManifest } from '../../src/cli/sample.js'
+import { ingestWith } from '../../src/cli/commands/ingest.js'
 import { type Config, loadConfig } from '../../src/config.js'
-import { type RunReport, runIngest } from '../../src/pipeline/ingest.js'
+import type { RunReport } from '../../src/pipeline/ingest.js'
 import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore, type Store } from '../../src/store/database.js'
 
@@ -14,22 +11,14 @@ export function testConfig(dir: string, overrides: Partial<Config> = {}): Config
   return Object.freeze({ ...base, dbPath: join(dir, 'propdata.db'), dataDir: dir, ...overrides })
 }
 
-/** Ingests the bundled sample into `config.dbPath` through the real replay path; returns the report. */
+/**
+ * Ingests the bundled sample into `config.dbPath` exactly as `propdata ingest --sample` does (its BAG extract, its
+ * label file, the archive replayed through the real fetch and parse path, the feed); returns the report.
+ */
 export async function ingestSample(config: Config, store?: Store): Promise<RunReport> {
   const own = store ?? (await openStore(config.dbPath))
   try {
-    const manifest = readSampleManifest(config)
-    await ensureSampleBag(own, manifest.bag, SILENT_LOGGER)
-    return await runIngest({
-      store: own,
-      config,
-      sources: manifest.sources.map((id) => findSource(id)!),
-      scope: manifest.scope ?? { cities: DEFAULT_CITIES, types: ['rent', 'buy'] },
-      mode: 'sample',
-      archives: [manifest.archive],
-      logger: SILENT_LOGGER,
-      priority: sourcePriority,
-    })
+    return await ingestWith(config, own, { sample: true }, SILENT_LOGGER)
   } finally {
     if (!store) await own.close()
   }

@@ -11,7 +11,10 @@ import { testConfig } from '../helpers/sample-database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()
-const fuzzy = readFileSync(join(import.meta.dirname, '../../sources/bag/fixtures/pdok/locatieserver-free-oude-delft-12a.json'), 'utf8')
+const fuzzy = readFileSync(
+  join(import.meta.dirname, '../../sources/bag/fixtures/pdok/locatieserver-free-oude-delft-12a.json'),
+  'utf8',
+)
 // Oude Delft 12A as PDOK describes it (ids from the recorded BAG OGC and WOZ responses for that address).
 const exact = JSON.stringify({
   response: {
@@ -33,7 +36,9 @@ let pdokHits = 0
 const pdok = createServer((req, res) => {
   pdokHits += 1
   const fq = new URL(req.url ?? '/', 'http://x').searchParams.getAll('fq')
-  res.writeHead(200, { 'content-type': 'application/json' }).end(fq.includes('postcode:2611CC') ? exact : fuzzy)
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(fq.includes('postcode:2611CC') ? exact : fuzzy)
 })
 let store: Store
 let site: ListingSite
@@ -64,18 +69,30 @@ const run = () =>
 
 describe('PDOK Locatieserver fallback', () => {
   it('resolves a home missing from the local BAG only on an exact match, and ignores fuzzy hits', async () => {
-    const listing = { type: 'buy' as const, price: 1_250_000, surfaceArea: 290, street: 'Oude Delft', city: 'Delft' }
+    const listing = {
+      type: 'buy' as const,
+      price: 1_250_000,
+      surfaceArea: 290,
+      street: 'Oude Delft',
+      city: 'Delft',
+    }
     site.listings = [
       { ...listing, sourceListingId: 'exact', houseNumber: '12 a', postcode: '2611 CC' },
       { ...listing, sourceListingId: 'fuzzy', houseNumber: '12A', postcode: '2611 BC' },
     ]
     await run()
-    const rows = store.sqlite.prepare('select source_listing_id, resolution, bag_vbo_id from observations order by source_listing_id').all()
+    const rows = store.sqlite
+      .prepare(
+        'select source_listing_id, resolution, bag_vbo_id from observations order by source_listing_id',
+      )
+      .all()
     expect(rows).toEqual([
       { source_listing_id: 'exact', resolution: 'pdok', bag_vbo_id: '0503010000003325' },
       { source_listing_id: 'fuzzy', resolution: 'not-found', bag_vbo_id: null },
     ])
-    const record = store.sqlite.prepare('select street, number, postcode, city, provenance_json from golden_records').get() as Record<string, string>
+    const record = store.sqlite
+      .prepare('select street, number, postcode, city, provenance_json from golden_records')
+      .get() as Record<string, string>
     expect(record).toMatchObject({ street: 'Oude Delft', number: '12 A', postcode: '2611 CC', city: 'Delft' })
   })
 

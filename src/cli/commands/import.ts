@@ -1,18 +1,100 @@
 import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { ALL_SOURCES } from '../../../sources/index.js'
+import type { Config } from '../../config.js'
+import { createSourcePriority, defaultSourceOrder } from '../../merge/source-priority.js'
+import type { Logger } from '../../pipeline/logger.js'
 import { importBag } from '../../registers/import-bag.js'
+import { type EnergyLabelImportReport, importEnergyLabels } from '../../registers/import-energy-labels.js'
+import type { Store } from '../../store/database.js'
 import { createRun, finishRun } from '../../store/runs.repository.js'
+import type { RunTable } from '../../store/schema.js'
 import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
 
-/** Source trust order for golden records: registers first, then listing sources in registry order. */
-export const sourcePriority = (id: string): number => {
-  const index = ALL_SOURCES.findIndex((s) => s.id === id)
-  return index === -1 ? 1_000 : index
+/** The default trust order for golden records: registers first, then listing sources in registry order. */
+export const sourcePriority = createSourcePriority(defaultSourceOrder(ALL_SOURCES.map((s) => s.id)))
+
+/** The trust order the settings ask for (`PROPDATA_SOURCE_PRIORITY`), else the default. */
+export const sourcePriorityFor = (config: Config): ((source: string) => number) =>
+  config.sourcePriority ? createSourcePriority(config.sourcePriority) : sourcePriority
+
+/** Loads the sample's label file when no labels are loaded yet, as `ensureSampleBag` does for the BAG. */
+export async function ensureSampleEnergyLabels(
+  store: Store,
+  path: string,
+  logger: Logger,
+  priority: (source: string) => number = sourcePriority,
+): Promise<void> {
+  const any = await store.db.selectFrom('energy_labels').select('object_id').limit(1).executeTakeFirst()
+  if (any) return
+  logger.info(`No energy labels loaded yet: importing the sample's label file (${path})`)
+  const report = await importEnergyLabels(store, path, { priority })
+  logger.info(
+    `  ${report.objects} objects with a label, ${report.goldenRecords.written} golden records updated`,
+  )
 }
 
-/** `propdata import bag PATH` (and, with the registers issue, `import energy-labels PATH`). */
+/** Runs an import as a recorded run: `runs` says what was imported, when, and how it ended. */
+async function recordedImport<R>(
+  store: Store,
+  kind: RunTable['kind'],
+  source: string,
+  run: () => Promise<R>,
+  failure: (message: string) => string,
+): Promise<R> {
+  const runId = await createRun(store, {
+    kind,
+    mode: 'file',
+    sources: source,
+    startedAt: new Date().toISOString(),
+  })
+  try {
+    const report = await run()
+    await finishRun(store, runId, {
+      status: 'succeeded',
+      exitCode: 0,
+      report,
+      finishedAt: new Date().toISOString(),
+    })
+    return report
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    await finishRun(store, runId, {
+      status: 'failed',
+      exitCode: 1,
+      report: { error: message },
+      finishedAt: new Date().toISOString(),
+    })
+    throw new CliError(failure(message))
+  }
+}
+
+/** Logs progress every `step` units, not more often. */
+const every = (step: number, log: (n: number) => void) => {
+  let last = 0
+  return (n: number) => {
+    if (n - last < step) return
+    last = n
+    log(n)
+  }
+}
+
+const formatLabelImport = (path: string, r: EnergyLabelImportReport) =>
+  [
+    `Imported energy labels ${path}${r.publicationDate ? ` (published ${r.publicationDate})` : ''}`,
+    `  ${r.rows.toLocaleString('en')} rows at ${r.rowsPerSecond.toLocaleString('en')} rows/s: ${r.labels.toLocaleString('en')} labels, ` +
+      `${r.expired} expired, ${r.superseded} superseded, ${r.byAddress} matched by address, ${r.unresolved} not in the BAG`,
+    `  skipped: ${
+      Object.entries(r.skipped)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }`,
+    `  ${r.objects.toLocaleString('en')} objects with a label; golden records: ${r.goldenRecords.written} written, ${r.goldenRecords.unchanged} unchanged`,
+    `  ${r.generation === null ? 'nothing the API serves changed' : `generation ${r.generation}`}`,
+  ].join('\n')
+
+/** `propdata import bag PATH` and `propdata import energy-labels PATH`. */
 export function registerImportCommand(program: Command): void {
   const command = program.command('import').description('Load a register file into the database')
   command
@@ -25,46 +107,55 @@ export function registerImportCommand(program: Command): void {
       const options = cmd.optsWithGlobals<GlobalOptions>()
       if (!existsSync(path)) throw new CliError(`No such file or folder: ${path}`, EXIT.USAGE)
       const logger = createCliLogger(options)
-      await withStore(configFrom(options), async (store) => {
-        const startedAt = new Date().toISOString()
-        const runId = await createRun(store, { kind: 'import-bag', mode: 'file', sources: 'bag', startedAt })
-        try {
-          let last = 0
-          const report = await importBag(store, path, {
-            priority: sourcePriority,
-            onProgress: (n) => {
-              if (n - last >= 100_000) {
-                last = n
-                logger.info(`  ${n.toLocaleString('en')} objects read`)
-              }
-            },
-          })
-          await finishRun(store, runId, {
-            status: 'succeeded',
-            exitCode: 0,
-            report,
-            finishedAt: new Date().toISOString(),
-          })
-          printResult(options, report, () =>
-            [
-              `Imported BAG extract ${path} (stand ${report.standDate ?? 'unknown'})`,
-              `  ${Object.entries(report.counts)
-                .map(([k, v]) => `${k} ${v}`)
-                .join(', ')}`,
-              `  ${report.addresses} addresses; golden records: ${report.goldenRecords.written} written, ${report.goldenRecords.unchanged} unchanged, ${report.goldenRecords.removed} removed`,
-              `  generation ${report.generation}`,
-            ].join('\n'),
-          )
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error)
-          await finishRun(store, runId, {
-            status: 'failed',
-            exitCode: 1,
-            report: { error: message },
-            finishedAt: new Date().toISOString(),
-          })
-          throw new CliError(`BAG import failed; the previous BAG is untouched: ${message}`)
-        }
+      const config = configFrom(options)
+      await withStore(config, async (store) => {
+        const report = await recordedImport(
+          store,
+          'import-bag',
+          'bag',
+          () =>
+            importBag(store, path, {
+              priority: sourcePriorityFor(config),
+              onProgress: every(100_000, (n) => logger.info(`  ${n.toLocaleString('en')} objects read`)),
+            }),
+          (message) => `BAG import failed; the previous BAG is untouched: ${message}`,
+        )
+        printResult(options, report, () =>
+          [
+            `Imported BAG extract ${path} (stand ${report.standDate ?? 'unknown'})`,
+            `  ${Object.entries(report.counts)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+            `  ${report.addresses} addresses; golden records: ${report.goldenRecords.written} written, ${report.goldenRecords.unchanged} unchanged, ${report.goldenRecords.removed} removed`,
+            `  generation ${report.generation}`,
+          ].join('\n'),
+        )
+      })
+    })
+  command
+    .command('energy-labels')
+    .argument('<path>', "EP-Online's bulk label file: the zip RVO publishes, or the CSV inside it")
+    .description(
+      'Load the EP-Online label file (any column vintage), replacing the previous labels in one step, and rewrite the golden records whose label changed',
+    )
+    .action(async (path: string, _o, cmd: Command) => {
+      const options = cmd.optsWithGlobals<GlobalOptions>()
+      if (!existsSync(path)) throw new CliError(`No such file: ${path}`, EXIT.USAGE)
+      const logger = createCliLogger(options)
+      const config = configFrom(options)
+      await withStore(config, async (store) => {
+        const report = await recordedImport(
+          store,
+          'import-energy-labels',
+          'ep-online',
+          () =>
+            importEnergyLabels(store, path, {
+              priority: sourcePriorityFor(config),
+              onProgress: every(500_000, (n) => logger.info(`  ${n.toLocaleString('en')} rows read`)),
+            }),
+          (message) => `Energy-label import failed; the previous labels are untouched: ${message}`,
+        )
+        printResult(options, report, () => formatLabelImport(path, report))
       })
     })
 }

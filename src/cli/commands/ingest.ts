@@ -1,15 +1,24 @@
+import { setMaxListeners } from 'node:events'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
+import { RunLockedError } from '../../errors.js'
 import type { CrawlScope, OfferType } from '../../kit/adapter.js'
+import { operateRun } from '../../ops/operate-run.js'
+import { parseDuration } from '../../ops/parse-duration.js'
+import { summariseRun } from '../../ops/summarise-run.js'
 import { type RunReport, runIngest } from '../../pipeline/ingest.js'
 import type { Logger } from '../../pipeline/logger.js'
+import type { RunEvent } from '../../pipeline/run-events.js'
 import { importBag } from '../../registers/import-bag.js'
 import type { Store } from '../../store/database.js'
-import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
+import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
+import { createRunOutput } from '../logging.js'
 import { readSampleManifest } from '../sample.js'
-import { sourcePriority } from './import.js'
+import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
 
 /** The cities a live run crawls when none are given: the largest markets. */
 export const DEFAULT_CITIES = [
@@ -33,6 +42,15 @@ interface IngestFlags extends GlobalOptions {
   types?: string
   maxPages?: string
   limit?: string
+  maxDuration?: string
+  notify?: string
+  feed?: string
+}
+
+/** What the caller adds to a run besides the flags: progress events and a signal to stop early (SIGTERM). */
+export interface IngestHooks {
+  readonly onEvent?: (event: RunEvent) => void
+  readonly signal?: AbortSignal
 }
 
 const list = (value: string | undefined) =>
@@ -62,10 +80,19 @@ export async function ingestWith(
   store: Store,
   flags: IngestFlags,
   logger: Logger,
+  hooks: IngestHooks = {},
 ): Promise<RunReport> {
   if (flags.sample && flags.replay) throw new CliError('Use --sample or --replay, not both', EXIT.USAGE)
   const sample = flags.sample ? readSampleManifest(config) : undefined
-  const ids = list(flags.sources) ?? sample?.sources ?? ALL_SOURCES.map((s) => s.id)
+  // File sources read the file they are given: `--feed FILE`, else the sample's feed.
+  if (flags.feed && !existsSync(flags.feed))
+    throw new CliError(`--feed: no such file: ${flags.feed}`, EXIT.USAGE)
+  const feedFile = flags.feed ?? sample?.feed
+  const files: Record<string, string> = feedFile ? { feed: resolve(feedFile) } : {}
+  const ids =
+    list(flags.sources) ??
+    sample?.sources ??
+    ALL_SOURCES.filter((s) => s.kind !== 'file' || files[s.id]).map((s) => s.id)
   const sources = ids.map((id) => {
     const source = findSource(id)
     if (!source)
@@ -75,23 +102,71 @@ export async function ingestWith(
       )
     return source
   })
+  const fileless = sources.find((s) => s.kind === 'file' && !files[s.id])
+  if (fileless) throw new CliError(`--sources ${fileless.id} needs --${fileless.id} FILE`, EXIT.USAGE)
   const types = (list(flags.types) ?? sample?.scope.types ?? ['rent', 'buy']) as OfferType[]
   if (types.some((t) => t !== 'rent' && t !== 'buy'))
     throw new CliError('--types takes rent, buy or rent,buy', EXIT.USAGE)
   const scope: CrawlScope = { cities: list(flags.cities) ?? sample?.scope.cities ?? DEFAULT_CITIES, types }
-  if (sample) await ensureSampleBag(store, sample.bag, logger)
-  return runIngest({
-    store,
-    config,
-    sources,
-    scope,
-    mode: sample ? 'sample' : flags.replay ? 'replay' : 'live',
-    archives: sample ? [sample.archive] : flags.replay,
-    maxListPages: positive('max-pages', flags.maxPages),
-    maxListings: positive('limit', flags.limit),
-    logger,
-    priority: sourcePriority,
-  })
+  const maxListPages = positive('max-pages', flags.maxPages)
+  const maxListings = positive('limit', flags.limit)
+  const deadline = durationFlag(flags.maxDuration)
+  const notifyUrl = urlFlag(flags.notify) ?? config.notifyUrl
+  // The deadline and the caller's stop signal end the crawl the same way: no new pages, then publish what finished.
+  const stops = [hooks.signal, deadline === undefined ? undefined : AbortSignal.timeout(deadline)]
+  const signals = stops.filter((s): s is AbortSignal => s !== undefined)
+  const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined
+  // Every request in flight (up to 256 per source) listens on the run's signal; that is by design, not a leak.
+  if (signal) setMaxListeners(1024, signal)
+  try {
+    return await operateRun({
+      store,
+      dataDir: config.dataDir,
+      retentionDays: config.retentionDays,
+      logger,
+      notifyUrl,
+      keepFiles: flags.replay,
+      run: async () => {
+        if (sample) await ensureSampleBag(store, sample.bag, logger)
+        if (sample?.energyLabels)
+          await ensureSampleEnergyLabels(store, sample.energyLabels, logger, sourcePriorityFor(config))
+        return runIngest({
+          store,
+          config,
+          sources,
+          files,
+          scope,
+          mode: sample ? 'sample' : flags.replay ? 'replay' : 'live',
+          archives: sample ? [sample.archive] : flags.replay,
+          maxListPages,
+          maxListings,
+          signal,
+          logger,
+          onEvent: hooks.onEvent,
+          priority: sourcePriorityFor(config),
+        })
+      },
+    })
+  } catch (error) {
+    if (error instanceof RunLockedError) throw new CliError(error.message, EXIT.LOCKED)
+    throw error
+  }
+}
+
+const durationFlag = (value: string | undefined) => {
+  if (value === undefined) return undefined
+  try {
+    return parseDuration(value)
+  } catch (error) {
+    throw new CliError(`--max-duration: ${(error as Error).message}`, EXIT.USAGE)
+  }
+}
+
+const urlFlag = (value: string | undefined) => {
+  if (value === undefined) return undefined
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new CliError(`--notify takes an http(s) URL, got ${value}`, EXIT.USAGE)
+  return value
 }
 
 /** Prints a run report and returns the exit code the run earned. */
@@ -105,7 +180,8 @@ export function reportRun(options: GlobalOptions, report: RunReport): number {
     const head =
       `Run ${report.runId} ${report.status} in ${(report.durationMs / 1000).toFixed(1)} s` +
       (report.generation ? `; published generation ${report.generation}` : '; nothing published')
-    const tail = report.problems.length > 0 ? `\n${report.problems.map((p) => `FAILED ${p}`).join('\n')}` : ''
+    // The last line says which source went wrong and why: what a scheduler's mail or journal shows first.
+    const tail = report.exitCode === 0 ? '' : `\n${summariseRun(report)}`
     return `${head}\n${lines.join('\n')}${tail}`
   })
   return report.exitCode
@@ -122,6 +198,7 @@ export function registerIngestCommand(program: Command): void {
     )
     .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
     .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
+    .option('--feed <file>', 'a partner feed to read (CSV or JSON Lines), for --sources feed')
     .option(
       '--cities <names>',
       `comma-separated cities to crawl (default: ${DEFAULT_CITIES.slice(0, 4).join(', ')}, …)`,
@@ -129,12 +206,41 @@ export function registerIngestCommand(program: Command): void {
     .option('--types <types>', 'rent, buy or rent,buy (default: both)')
     .option('--max-pages <n>', 'follow at most this many result pages per source')
     .option('--limit <n>', 'stop each source after this many listings')
+    .option(
+      '--max-duration <time>',
+      'stop fetching after this long (90m, 2h, 3600s) and publish what finished; exit 3',
+    )
+    .option(
+      '--notify <url>',
+      'POST the report as JSON here when the run fails or a source fails or is blocked',
+    )
     .action(async (_o, cmd: Command) => {
       const flags = cmd.optsWithGlobals<IngestFlags>()
       const config = configFrom(flags)
-      const code = await withStore(config, async (store) =>
-        reportRun(flags, await ingestWith(config, store, flags, createCliLogger(flags))),
-      )
-      process.exitCode = code
+      const output = createRunOutput(flags, config)
+      // SIGINT/SIGTERM (Ctrl-C, systemctl stop) stop the run like the deadline does; a second signal kills it.
+      const stop = new AbortController()
+      const onSignal = (signal: NodeJS.Signals) => {
+        output.logger.warn(`${signal}: stopping; publishing what finished (again to quit at once)`)
+        stop.abort()
+      }
+      process.once('SIGINT', onSignal)
+      process.once('SIGTERM', onSignal)
+      try {
+        const report = await withStore(config, (store) =>
+          ingestWith(config, store, flags, output.logger, { onEvent: output.onEvent, signal: stop.signal }),
+        )
+        // With --json, stdout is the report; the one-line verdict goes to the log (a JSON line off a terminal).
+        if (flags.json && report.exitCode !== 0)
+          output.logger[report.exitCode === 1 ? 'error' : 'warn'](summariseRun(report), {
+            runId: report.runId,
+          })
+        output.close() // before the result: the bars must not redraw over it
+        process.exitCode = reportRun(flags, report)
+      } finally {
+        output.close()
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
+      }
     })
 }

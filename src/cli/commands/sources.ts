@@ -19,9 +19,10 @@ export function registerSourcesCommand(program: Command): void {
               id: s.id,
               name: s.name,
               kind: 'listing',
-              render: s.render,
+              // A file source has no pages to render: it reads the file it is given.
+              render: s.kind === 'file' ? 'file' : s.render,
               offers: s.offers,
-              homepage: s.homepage,
+              homepage: s.kind === 'file' ? null : s.homepage,
               lastRun: run
                 ? {
                     runId: run.last.run_id,

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely'
 import * as initial from './001-initial.js'
 import * as listingPriceHistory from './002-listing-price-history.js'
 import * as pdokLookups from './003-pdok-lookups.js'
+import * as runLock from './004-run-lock.js'
+import * as registers from './005-registers.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': initial,
   '002-listing-price-history': listingPriceHistory,
   '003-pdok-lookups': pdokLookups,
+  '004-run-lock': runLock,
+  '005-registers': registers,
 }
