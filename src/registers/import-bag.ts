@@ -143,28 +143,75 @@ function* allObjectIds(store: Store): Generator<string> {
   }
 }
 
+/**
+ * An upsert that keeps the highest voorkomen: the common case (a new id) is one insert; a second "current" version
+ * of an id (rare, but real extracts have them) replaces the row only when its voorkomen is higher.
+ */
+function versionedUpsert(sqlite: Store['sqlite'], table: string, columns: readonly string[]) {
+  const all = [...columns, 'voorkomen']
+  const insert = sqlite.prepare(
+    `insert into ${table}${NEXT} (${all.join(', ')}) values (${all.map(() => '?').join(', ')}) on conflict (id) do nothing`,
+  )
+  const replace = sqlite.prepare(
+    `update ${table}${NEXT} set ${all
+      .slice(1)
+      .map((c) => `${c} = ?`)
+      .join(', ')} where id = ? and voorkomen < ?`,
+  )
+  /** Writes the row: `inserted` (a new id), `replaced` (a higher version of one seen) or `kept` (a lower one). */
+  return (values: readonly unknown[], voorkomen: number): 'inserted' | 'replaced' | 'kept' => {
+    if (insert.run(...values, voorkomen).changes > 0) return 'inserted'
+    return replace.run(...values.slice(1), voorkomen, values[0], voorkomen).changes > 0 ? 'replaced' : 'kept'
+  }
+}
+
 function prepareInserts(sqlite: Store['sqlite']) {
   const t = (name: string) => `${name}${NEXT}`
+  const dropAddresses = sqlite.prepare(`delete from ${t('bag_object_addresses')} where object_id = ?`)
+  const dropPanden = sqlite.prepare(`delete from ${t('bag_object_panden')} where object_id = ?`)
   return {
-    woonplaats: sqlite.prepare(
-      `insert or replace into ${t('bag_woonplaats')} (id, naam, status) values (?, ?, ?)`,
-    ),
-    openbareRuimte: sqlite.prepare(
-      `insert or replace into ${t('bag_openbare_ruimte')} (id, naam, verkorte_naam, type, status, woonplaats_id) values (?, ?, ?, ?, ?, ?)`,
-    ),
-    nummeraanduiding: sqlite.prepare(
-      `insert or replace into ${t('bag_nummeraanduiding')} (id, huisnummer, huisletter, toevoeging, postcode, type_ao, status, openbare_ruimte_id, woonplaats_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    object: sqlite.prepare(
-      `insert or replace into ${t('bag_objects')} (id, kind, hoofdadres_id, gebruiksdoel, oppervlakte, status, x, y) values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
+    woonplaats: versionedUpsert(sqlite, 'bag_woonplaats', ['id', 'naam', 'status']),
+    openbareRuimte: versionedUpsert(sqlite, 'bag_openbare_ruimte', [
+      'id',
+      'naam',
+      'verkorte_naam',
+      'type',
+      'status',
+      'woonplaats_id',
+    ]),
+    nummeraanduiding: versionedUpsert(sqlite, 'bag_nummeraanduiding', [
+      'id',
+      'huisnummer',
+      'huisletter',
+      'toevoeging',
+      'postcode',
+      'type_ao',
+      'status',
+      'openbare_ruimte_id',
+      'woonplaats_id',
+    ]),
+    object: versionedUpsert(sqlite, 'bag_objects', [
+      'id',
+      'kind',
+      'hoofdadres_id',
+      'gebruiksdoel',
+      'oppervlakte',
+      'status',
+      'x',
+      'y',
+    ]),
+    pand: versionedUpsert(sqlite, 'bag_panden', ['id', 'bouwjaar', 'status']),
+    /** A replaced object's old addresses and panden go with its old version. */
+    forgetRelations: (id: string) => {
+      dropAddresses.run(id)
+      dropPanden.run(id)
+    },
     address: sqlite.prepare(
       `insert or replace into ${t('bag_object_addresses')} (object_id, num_id, is_hoofdadres) values (?, ?, ?)`,
     ),
     objectPand: sqlite.prepare(
       `insert or replace into ${t('bag_object_panden')} (object_id, pand_id) values (?, ?)`,
     ),
-    pand: sqlite.prepare(`insert or replace into ${t('bag_panden')} (id, bouwjaar, status) values (?, ?, ?)`),
   }
 }
 
@@ -180,45 +227,38 @@ function insertRecord(
   counts[r.kind] += 1
   switch (r.kind) {
     case 'woonplaats':
-      s.woonplaats.run(r.id, r.naam, r.status)
+      s.woonplaats([r.id, r.naam, r.status], r.voorkomen)
       return
     case 'openbareRuimte':
-      s.openbareRuimte.run(r.id, r.naam, r.verkorteNaam, r.type, r.status, r.woonplaatsId)
+      s.openbareRuimte([r.id, r.naam, r.verkorteNaam, r.type, r.status, r.woonplaatsId], r.voorkomen)
       return
     case 'nummeraanduiding':
-      s.nummeraanduiding.run(
-        r.id,
-        r.huisnummer,
-        r.huisletter,
-        r.toevoeging,
-        r.postcode,
-        r.typeAdresseerbaarObject,
-        r.status,
-        r.openbareRuimteId,
-        r.woonplaatsId,
+      s.nummeraanduiding(
+        [
+          r.id,
+          r.huisnummer,
+          r.huisletter,
+          r.toevoeging,
+          r.postcode,
+          r.typeAdresseerbaarObject,
+          r.status,
+          r.openbareRuimteId,
+          r.woonplaatsId,
+        ],
+        r.voorkomen,
       )
       return
     case 'pand':
-      s.pand.run(r.id, r.bouwjaar, r.status)
+      s.pand([r.id, r.bouwjaar, r.status], r.voorkomen)
       return
-    case 'verblijfsobject':
-      s.object.run(
-        r.id,
-        r.kind,
-        r.hoofdadresId,
-        r.gebruiksdoelen.join(','),
-        r.oppervlakte,
-        r.status,
-        r.x,
-        r.y,
-      )
-      for (const pandId of r.pandIds) s.objectPand.run(r.id, pandId)
-      break
-    case 'ligplaats':
-    case 'standplaats':
-      s.object.run(r.id, r.kind, r.hoofdadresId, null, null, r.status, null, null)
-      break
   }
+  const gebruiksdoel = r.kind === 'verblijfsobject' ? r.gebruiksdoelen.join(',') : null
+  const oppervlakte = r.kind === 'verblijfsobject' ? r.oppervlakte : null
+  const [x, y] = r.kind === 'verblijfsobject' ? [r.x, r.y] : [null, null]
+  if (!s.object([r.id, r.kind, r.hoofdadresId, gebruiksdoel, oppervlakte, r.status, x, y], r.voorkomen))
+    return
+  s.forgetRelations(r.id)
+  if (r.kind === 'verblijfsobject') for (const pandId of r.pandIds) s.objectPand.run(r.id, pandId)
   s.address.run(r.id, r.hoofdadresId, 1)
   for (const numId of r.nevenadresIds) s.address.run(r.id, numId, 0)
 }

@@ -131,6 +131,8 @@ export interface BagWoonplaatsTable {
   id: string
   naam: string
   status: string
+  /** The BAG version (voorkomen) the row came from; the highest wins. */
+  voorkomen: Generated<number>
 }
 
 export interface BagOpenbareRuimteTable {
@@ -140,6 +142,8 @@ export interface BagOpenbareRuimteTable {
   type: string
   status: string
   woonplaats_id: string | null
+  /** The BAG version (voorkomen) the row came from; the highest wins. */
+  voorkomen: Generated<number>
 }
 
 export interface BagNummeraanduidingTable {
@@ -152,6 +156,8 @@ export interface BagNummeraanduidingTable {
   status: string
   openbare_ruimte_id: string
   woonplaats_id: string | null
+  /** The BAG version (voorkomen) the row came from; the highest wins. */
+  voorkomen: Generated<number>
 }
 
 /** Verblijfsobjecten, ligplaatsen and standplaatsen: every object a home can be. */
@@ -164,6 +170,8 @@ export interface BagObjectTable {
   status: string
   x: number | null
   y: number | null
+  /** The BAG version (voorkomen) the row came from; the highest wins. */
+  voorkomen: Generated<number>
 }
 
 /** Every address (hoofd- and nevenadres) of an object. */
@@ -182,6 +190,8 @@ export interface BagPandTable {
   id: string
   bouwjaar: number | null
   status: string
+  /** The BAG version (voorkomen) the row came from; the highest wins. */
+  voorkomen: Generated<number>
 }
 
 /**

@@ -4,6 +4,7 @@ import * as listingPriceHistory from './002-listing-price-history.js'
 import * as pdokLookups from './003-pdok-lookups.js'
 import * as runLock from './004-run-lock.js'
 import * as registers from './005-registers.js'
+import * as bagVoorkomen from './006-bag-voorkomen.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '003-pdok-lookups': pdokLookups,
   '004-run-lock': runLock,
   '005-registers': registers,
+  '006-bag-voorkomen': bagVoorkomen,
 }
