@@ -255,9 +255,13 @@ function insertRecord(
   const gebruiksdoel = r.kind === 'verblijfsobject' ? r.gebruiksdoelen.join(',') : null
   const oppervlakte = r.kind === 'verblijfsobject' ? r.oppervlakte : null
   const [x, y] = r.kind === 'verblijfsobject' ? [r.x, r.y] : [null, null]
-  if (!s.object([r.id, r.kind, r.hoofdadresId, gebruiksdoel, oppervlakte, r.status, x, y], r.voorkomen))
-    return
-  s.forgetRelations(r.id)
+  const stored = s.object(
+    [r.id, r.kind, r.hoofdadresId, gebruiksdoel, oppervlakte, r.status, x, y],
+    r.voorkomen,
+  )
+  if (stored === 'kept') return
+  // Only a replaced version has relations to forget; deleting for every new object would scan per row.
+  if (stored === 'replaced') s.forgetRelations(r.id)
   if (r.kind === 'verblijfsobject') for (const pandId of r.pandIds) s.objectPand.run(r.id, pandId)
   s.address.run(r.id, r.hoofdadresId, 1)
   for (const numId of r.nevenadresIds) s.address.run(r.id, numId, 0)
