@@ -5,6 +5,7 @@
 import { calibrateUncertainty } from './calibrate-uncertainty.js'
 import { calibrateWoz } from './calibrate-woz.js'
 import { fitHedonic } from './fit-hedonic.js'
+import { seededRandom } from './seeded-random.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
 /** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */
@@ -65,7 +66,8 @@ export function fitValuationModel(
     throw new Error('fitValuationModel: calibrationFolds must be ≥ 2')
   const hedonic = { valuationDate }
   const fit = fitHedonic(rows, hedonic)
-  const uncertainty = calibrateUncertainty(rows, hedonic, {
+  const calibrationRows = sampleRows(rows, options.calibrationSample ?? 10_000, options.calibrationSeed ?? 1)
+  const uncertainty = calibrateUncertainty(calibrationRows, hedonic, {
     folds,
     seed: options.calibrationSeed ?? 1,
     intervalLevel,
@@ -96,6 +98,15 @@ export function fitValuationModel(
 /** Fits a rent model: the same machinery on monthly rents, without WOZ. */
 export function fitRentModel(comparables: readonly Comparable[], options: FitOptions = {}): ValuationModel {
   return fitValuationModel(comparables, { ...options, kind: 'rent' })
+}
+
+/** A seeded sample of `size` rows (all of them when there are fewer), in their original order. */
+function sampleRows<T>(rows: readonly T[], size: number, seed: number): readonly T[] {
+  if (rows.length <= size) return rows
+  const random = seededRandom(seed)
+  const keep = new Set<number>()
+  while (keep.size < size) keep.add(Math.floor(random() * rows.length))
+  return rows.filter((_, i) => keep.has(i))
 }
 
 /** Latest readable listedAt date (YYYY-MM-DD), or null when no comparable has one. */

@@ -51,6 +51,12 @@ export interface FitOptions {
   readonly calibrationFolds?: number
   /** Seed of that internal split; default 1. */
   readonly calibrationSeed?: number
+  /**
+   * The cross-fitted calibration refits the model once per fold, which dominates fitting time on a national market;
+   * above this many comparables it runs on a seeded sample of this size (the hedonic fit itself uses them all).
+   * @default 10000
+   */
+  readonly calibrationSample?: number
   /** Yearly house-price index levels (any base), e.g. { "2022": 100, "2023": 98.4 }, used to index WOZ. */
   readonly priceIndex?: Readonly<Record<string, number>>
   /** Yearly growth assumed when no index covers a year; default 0.04. */
