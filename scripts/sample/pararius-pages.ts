@@ -133,6 +133,7 @@ ${offer.rooms ? `<li class="illustrated-features__item illustrated-features__ite
 <body class="page page--search"><main class="page__content" id="main">
 <div class="search-list-header"><h1 class="search-list-header__title">Apartments for rent in ${esc(city.name)}</h1>
 <span class="search-list-header__count">${offers.length} results</span></div>
+${offers.length === 0 ? '<h2 class="no-search-results__title">No results for your search</h2>' : ''}
 <ul class="search-list">
 ${cards.map((card) => `<li class="search-list__item search-list__item--listing">${card}</li>`).join('\n')}
 </ul>

@@ -7,6 +7,8 @@ export interface CrawlOutcome {
   readonly pages: number
   readonly pagesFailed: number
   readonly listings: number
+  /** Listings from pages whose content had not changed since they were last parsed: reused, not parsed again. */
+  readonly unchanged: number
   readonly rejected: number
   readonly errors: number
   /** One line saying what went wrong, or null. */
@@ -26,6 +28,7 @@ export interface CrawlTally {
   pages: number
   pagesFailed: number
   listings: number
+  unchanged: number
   rejected: number
   errors: number
   /** Pages that were fetched but failed to parse (kept under `failed/`). */
@@ -45,6 +48,7 @@ export const newTally = (): CrawlTally => ({
   pages: 0,
   pagesFailed: 0,
   listings: 0,
+  unchanged: 0,
   rejected: 0,
   errors: 0,
   parseFailures: 0,
@@ -92,6 +96,7 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
     pages: t.pages,
     pagesFailed: t.pagesFailed,
     listings: t.listings,
+    unchanged: t.unchanged,
     rejected: t.rejected,
     errors: t.errors,
     layoutChanged: layout !== null,

@@ -14,6 +14,7 @@ import type { Listing } from '../kit/listing.js'
 import { createPage, type Page } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
 import { type CrawlOutcome, decideOutcome, newTally } from './crawl-outcome.js'
+import type { PageMemo } from './page-memo.js'
 
 export type { CrawlOutcome, CrawlStatus } from './crawl-outcome.js'
 
@@ -31,6 +32,17 @@ export interface CrawlOptions {
   readonly onListing: (listing: Listing) => void
   readonly onReject: (rejected: RejectedListing) => void
   readonly onPage?: (page: { url: string; label: 'list' | 'detail'; ok: boolean }) => void
+  /** Pages seen before: an unchanged page is not parsed again; its listings come back through `onUnchanged`. */
+  readonly memo?: PageMemo
+  /** A listing an unchanged page yielded last time, by the source's own id. */
+  readonly onUnchanged?: (sourceListingId: string) => void
+}
+
+/** What one parsed page gave, for the memo; a page with a reject or an error is not remembered. */
+interface Collected {
+  listingIds: string[]
+  requests: SourceRequest[]
+  clean: boolean
 }
 
 /** More requests than this in flight only fill memory: the host queues are the real limit. */
@@ -60,18 +72,40 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     pending.push(request)
   }
 
-  const accept = (input: unknown, page: Page) => {
+  const accept = (input: unknown, page: Page, collected: Collected) => {
     const result = validateListing(input, page.url)
     if (result.ok) {
       tally.listings += 1
+      collected.listingIds.push(result.listing.sourceListingId)
       options.onListing(result.listing)
     } else {
       tally.rejected += 1
+      collected.clean = false
       options.onReject(result.rejected)
     }
   }
 
-  const handleListPage = (page: Page) => {
+  /** Follows detail requests and the next page within the run's limits, from a parsed or a remembered page. */
+  const follow = (
+    details: readonly SourceRequest[],
+    next: SourceRequest | undefined,
+    collected?: Collected,
+  ) => {
+    for (const detail of details) {
+      if (!underListingLimit()) break
+      enqueuedItems += 1
+      enqueue(detail)
+      collected?.requests.push(detail)
+    }
+    const cut = details.length > 0 && !underListingLimit()
+    const underPageLimit = options.maxListPages === undefined || listPages < options.maxListPages
+    if (next && underPageLimit && underListingLimit()) {
+      enqueue(next)
+      collected?.requests.push(next)
+    } else if (next || cut) tally.truncated = true
+  }
+
+  const handleListPage = (page: Page, collected: Collected) => {
     listPages += 1
     const result = source.parseListPage(page)
     const inline = result.listings ?? []
@@ -80,26 +114,40 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
       throw new LayoutChangedError('A full list page yielded no listings', { url: page.url })
     }
     for (const listing of inline) {
-      if (!underListingLimit()) break
+      if (!underListingLimit()) {
+        tally.truncated = true
+        break
+      }
       enqueuedItems += 1
-      accept(listing, page)
+      accept(listing, page, collected)
     }
-    for (const detail of details) {
-      if (!underListingLimit()) break
-      enqueuedItems += 1
-      enqueue(detail)
+    follow(details, result.nextRequest, collected)
+  }
+
+  /** A page whose content is what it was last time: what it yielded then, without parsing. */
+  const replay = (label: 'list' | 'detail', yielded: NonNullable<ReturnType<PageMemo['recall']>>) => {
+    if (label === 'list') listPages += 1
+    for (const id of yielded.listingIds) {
+      if (!underListingLimit()) {
+        tally.truncated = true
+        break
+      }
+      if (label === 'list') enqueuedItems += 1
+      tally.listings += 1
+      tally.unchanged += 1
+      options.onUnchanged?.(id)
     }
-    const cut = inline.length + details.length > 0 && !underListingLimit()
-    const underPageLimit = options.maxListPages === undefined || listPages < options.maxListPages
-    if (result.nextRequest && underPageLimit && underListingLimit()) enqueue(result.nextRequest)
-    else if (result.nextRequest || cut) tally.truncated = true
+    follow(
+      yielded.requests.filter((r) => r.label === 'detail'),
+      yielded.requests.find((r) => r.label === 'list'),
+    )
   }
 
   /** Runs the adapter on a page; whatever it throws, the page is kept under `failed/` for a new fixture. */
-  const parse = (page: Page, label: 'list' | 'detail') => {
+  const parse = (page: Page, label: 'list' | 'detail', collected: Collected) => {
     try {
-      if (label === 'list') handleListPage(page)
-      else if (source.parseDetailPage) accept(source.parseDetailPage(page), page)
+      if (label === 'list') handleListPage(page, collected)
+      else if (source.parseDetailPage) accept(source.parseDetailPage(page), page, collected)
     } catch (thrown) {
       const error =
         thrown instanceof PipelineError
@@ -123,7 +171,17 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     if (blockSignal)
       throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
     tally.pages += 1
-    parse(page, request.label)
+    const memo = options.onUnchanged ? options.memo : undefined
+    const key = exchangeKey(request)
+    const digest = memo?.digest(response.body)
+    const remembered = digest === undefined ? undefined : memo?.recall(source.id, key, digest)
+    if (remembered) {
+      replay(request.label, remembered)
+    } else {
+      const collected: Collected = { listingIds: [], requests: [], clean: true }
+      parse(page, request.label, collected)
+      if (memo && digest !== undefined && collected.clean) memo.remember(source.id, key, digest, collected)
+    }
     options.onPage?.({ url: page.url, label: request.label, ok: true })
   }
 

@@ -9,6 +9,7 @@ import type { FileFormat, FileRecord, FileSource } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
 import { type RejectedListing, validateListing } from '../parse/index.js'
 import type { CrawlOutcome } from './crawl-source.js'
+import { capLineLength, detectLineBreak, type LineBreak } from './line-cap.js'
 
 /** Options for {@link readFileSource}. */
 export interface ReadFileOptions {
@@ -47,6 +48,7 @@ export async function readFileSource(
     pages,
     pagesFailed: status === 'failed' && pages === 0 ? 1 : 0,
     listings: counts.listings,
+    unchanged: 0,
     rejected: counts.rejected,
     errors: status === 'failed' ? 1 : 0,
     layoutChanged: false,
@@ -83,10 +85,11 @@ export async function readFileSource(
     counts.rejected += 1
     if (counts.rejected <= maxReported) options.onReject({ url, reason: `line ${line}: ${reason}`, payload })
   }
-  const items = format === 'csv' ? csvItems(path, detectDelimiter(head)) : jsonLinesItems(path)
+  const items =
+    format === 'csv' ? csvItems(path, detectDelimiter(head), detectLineBreak(head)) : jsonLinesItems(path)
   try {
     for await (const item of items) {
-      if (options.signal?.aborted) return outcome('stopped', 'Stopped at the run deadline', 1)
+      if (options.signal?.aborted) return outcome('stopped', 'Stopped before the whole file was read', 1)
       if ('problem' in item) {
         reject(item.line, item.problem, null)
         continue
@@ -176,11 +179,13 @@ function headerOf(head: string): string[] {
   }
 }
 
-async function* csvItems(path: string, delimiter: string): AsyncGenerator<FileItem> {
+async function* csvItems(path: string, delimiter: string, lineBreak: LineBreak): AsyncGenerator<FileItem> {
   const skipped: FileItem[] = []
   const parser = parse({
     bom: true,
     delimiter,
+    // Named, not detected, so csv-parse and capLineLength below agree on where lines end.
+    record_delimiter: lineBreak,
     columns: (header: string[]) => header.map(columnName),
     info: true,
     relax_column_count: true,
@@ -192,7 +197,11 @@ async function* csvItems(path: string, delimiter: string): AsyncGenerator<FileIt
       if (error) skipped.push({ line: Number(error.lines ?? 0), problem: `not a CSV row: ${error.message}` })
     },
   })
-  const stream = createReadStream(path).pipe(parser)
+  // Over-long lines are cut out before csv-parse, which otherwise loses the rows after one.
+  const capped = capLineLength(MAX_RECORD_BYTES, lineBreak, (line) =>
+    skipped.push({ line, problem: `longer than ${MAX_RECORD_BYTES} bytes` }),
+  )
+  const stream = createReadStream(path).pipe(capped).pipe(parser)
   for await (const row of stream as AsyncIterable<{
     record: Record<string, string>
     info: { lines: number }
@@ -204,13 +213,18 @@ async function* csvItems(path: string, delimiter: string): AsyncGenerator<FileIt
 }
 
 async function* jsonLinesItems(path: string): AsyncGenerator<FileItem> {
-  const lines = createInterface({
-    input: createReadStream(path, 'utf8'),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  })
+  // readline would hold a whole line, however long (a file without line breaks): over-long lines are cut out first.
+  const tooLong = new Set<number>()
+  const input = createReadStream(path).pipe(capLineLength(MAX_RECORD_BYTES, 'any', (n) => tooLong.add(n)))
+  input.setEncoding('utf8')
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })
   let line = 0
   for await (const text of lines) {
     line += 1
+    if (tooLong.delete(line)) {
+      yield { line, problem: `longer than ${MAX_RECORD_BYTES} bytes` }
+      continue
+    }
     const trimmed = line === 1 ? text.replace(/^\uFEFF/, '').trim() : text.trim()
     if (trimmed === '') continue
     if (trimmed.length > MAX_RECORD_BYTES) {

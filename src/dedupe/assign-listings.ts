@@ -1,85 +1,60 @@
-import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
-import type { ObservationRow } from '../store/schema.js'
-import { identityKey } from './listing-identity.js'
-
-type IdentityRow = Pick<
-  ObservationRow,
-  'id' | 'source_id' | 'source_listing_id' | 'type' | 'bag_vbo_id' | 'address_key' | 'listing_id'
->
-
-/** Prepares the statements that map identities to listing ids. */
-export function prepareIdentityStatements(store: Store) {
-  const { db, sqlite } = store
-  return {
-    observation: prepareQuery<{ id: number }, IdentityRow>(
-      sqlite,
-      db
-        .selectFrom('observations')
-        .select(['id', 'source_id', 'source_listing_id', 'type', 'bag_vbo_id', 'address_key', 'listing_id'])
-        .where('id', '=', param('id')),
-    ),
-    lookup: prepareQuery<{ key: string }, { listing_id: number }>(
-      sqlite,
-      db.selectFrom('listing_identities').select('listing_id').where('identity_key', '=', param('key')),
-    ),
-    remember: prepareQuery<{ key: string; listing_id: number }>(
-      sqlite,
-      db
-        .insertInto('listing_identities')
-        .values({ identity_key: param('key'), listing_id: param('listing_id') }),
-    ),
-    listingType: prepareQuery<{ id: number }, { type: string }>(
-      sqlite,
-      db.selectFrom('listings').select('type').where('id', '=', param('id')),
-    ),
-    nextId: sqlite.prepare<[], { next: number }>(
-      'select max(coalesce((select max(listing_id) from listing_identities), 0), coalesce((select max(id) from listings), 0)) + 1 as next',
-    ),
-    setListing: prepareQuery<{ id: number; listing_id: number }>(
-      sqlite,
-      db
-        .updateTable('observations')
-        .set({ listing_id: param('listing_id') })
-        .where('id', '=', param('id')),
-    ),
-  }
-}
+import type BetterSqlite3 from 'better-sqlite3'
 
 /**
- * Gives every touched observation the listing id of the home it describes. An identity seen before keeps its id
- * (so a withdrawn listing that returns gets its old id back); a new identity of an observation that already had a
- * listing (it was just resolved to BAG, say) keeps that listing's id, so ids stay stable across runs.
- * Returns the listings whose membership changed.
+ * The identity of the home an observation describes, per offer type, as SQL over `observations o`: its BAG object
+ * when resolved; else its normalised postcode and house number, so that unresolved listings on two sites still meet;
+ * else the source's own id, which merges with nothing.
  */
-export function assignListings(
-  statements: ReturnType<typeof prepareIdentityStatements>,
-  touched: Iterable<number>,
-): Set<number> {
-  const affected = new Set<number>()
-  let next = statements.nextId.get()!.next
-  for (const observationId of touched) {
-    const obs = statements.observation.get({ id: observationId })
-    if (!obs) continue
-    const key = identityKey({
-      sourceId: obs.source_id,
-      sourceListingId: obs.source_listing_id,
-      type: obs.type,
-      bagObjectId: obs.bag_vbo_id,
-      addressKey: obs.address_key,
-    })
-    let listingId = statements.lookup.get({ key })?.listing_id
-    if (listingId === undefined) {
-      const previous = obs.listing_id
-      const reusable = previous !== null && statements.listingType.get({ id: previous })?.type === obs.type
-      listingId = reusable ? previous : next++
-      statements.remember.run({ key, listing_id: listingId })
-    }
-    if (obs.listing_id !== listingId) {
-      if (obs.listing_id !== null) affected.add(obs.listing_id)
-      statements.setListing.run({ id: obs.id, listing_id: listingId })
-    }
-    affected.add(listingId)
-  }
-  return affected
+export const IDENTITY_KEY_SQL = `case
+  when o.bag_vbo_id is not null then 'bag:' || o.bag_vbo_id || ':' || o.type
+  when o.address_key is not null then 'adr:' || o.address_key || ':' || o.type
+  else 'src:' || o.source_id || ':' || o.source_listing_id || ':' || o.type end`
+
+/**
+ * Gives every touched observation the listing id of the home it describes, set-based. An identity seen before keeps
+ * its id, so a withdrawn listing that returns gets its old id back. A new identity reuses the observation's previous
+ * listing when that whole listing moves with it (a home that just resolved to the BAG keeps its id), and at most
+ * one new identity may reuse a listing: two homes never share an id. Adds the listings whose membership changed to
+ * `publish_listings`.
+ */
+export function assignListings(sqlite: BetterSqlite3.Database): void {
+  sqlite.exec(`
+    insert into publish_keys (observation_id, old_listing, type, key)
+    select o.id, o.listing_id, o.type, ${IDENTITY_KEY_SQL}
+      from observations o join publish_touched t on t.observation_id = o.id;
+
+    insert into publish_new_keys (key, reuse)
+    select k.key,
+           (select k2.old_listing from publish_keys k2 join listings l on l.id = k2.old_listing and l.type = k2.type
+             where k2.key = k.key
+               and not exists (select 1 from observations m where m.listing_id = k2.old_listing
+                                 and m.id not in (select observation_id from publish_keys where key = k.key))
+             order by k2.observation_id limit 1)
+      from (select distinct key from publish_keys) k
+     where not exists (select 1 from listing_identities i where i.identity_key = k.key)
+     order by k.key;
+
+    update publish_new_keys set reuse = null where seq in (
+      select seq from (select seq, row_number() over (partition by reuse order by seq) as n from publish_new_keys where reuse is not null)
+       where n > 1);
+  `)
+  const base = sqlite
+    .prepare(
+      `select max(coalesce((select max(listing_id) from listing_identities), 0), coalesce((select max(id) from listings), 0))
+              - coalesce((select min(seq) from publish_new_keys), 1) + 1`,
+    )
+    .pluck()
+    .get() as number
+  sqlite.prepare('update publish_new_keys set listing_id = coalesce(reuse, @base + seq)').run({ base })
+  sqlite.exec(`
+    insert into listing_identities (identity_key, listing_id) select key, listing_id from publish_new_keys;
+
+    insert or ignore into publish_listings (listing_id) select old_listing from publish_keys where old_listing is not null;
+    insert or ignore into publish_listings (listing_id)
+      select i.listing_id from publish_keys k join listing_identities i on i.identity_key = k.key;
+
+    update observations set listing_id = i.listing_id
+      from publish_keys k join listing_identities i on i.identity_key = k.key
+     where observations.id = k.observation_id and observations.listing_id is not i.listing_id;
+  `)
 }

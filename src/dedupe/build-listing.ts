@@ -1,195 +1,72 @@
-import { formatHouseNumber } from '../normalise/index.js'
-import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
-import type { ListingTable, ObservationRow } from '../store/schema.js'
+import type BetterSqlite3 from 'better-sqlite3'
 
-type Member = Pick<
-  ObservationRow,
-  | 'id'
-  | 'source_id'
-  | 'url'
-  | 'type'
-  | 'price'
-  | 'surface_area'
-  | 'street'
-  | 'house_number'
-  | 'postcode'
-  | 'city'
-  | 'city_key'
-  | 'listed_at'
-  | 'bag_vbo_id'
-  | 'bag_num_id'
-  | 'first_seen'
-  | 'last_seen'
-  | 'status'
->
-
-interface BagAddressRow {
-  street: string
-  huisnummer: number
-  huisletter: string | null
-  toevoeging: string | null
-  postcode: string | null
-  city: string
-  city_key: string
-}
-
-/** Prepares the statements that rebuild listing rows from their member observations. */
-export function prepareListingStatements(store: Store) {
-  const { db, sqlite } = store
-  return {
-    members: prepareQuery<{ listing_id: number }, Member>(
-      sqlite,
-      db
-        .selectFrom('observations')
-        .select([
-          'id',
-          'source_id',
-          'url',
-          'type',
-          'price',
-          'surface_area',
-          'street',
-          'house_number',
-          'postcode',
-          'city',
-          'city_key',
-          'listed_at',
-          'bag_vbo_id',
-          'bag_num_id',
-          'first_seen',
-          'last_seen',
-          'status',
-        ])
-        .where('listing_id', '=', param('listing_id')),
-    ),
-    current: prepareQuery<{ id: number }, Pick<ListingTable, 'status' | 'withdrawn_at'>>(
-      sqlite,
-      db.selectFrom('listings').select(['status', 'withdrawn_at']).where('id', '=', param('id')),
-    ),
-    bagAddress: prepareQuery<{ num_id: string }, BagAddressRow>(
-      sqlite,
-      db
-        .selectFrom('bag_addresses')
-        .select(['street', 'huisnummer', 'huisletter', 'toevoeging', 'postcode', 'city', 'city_key'])
-        .where('num_id', '=', param('num_id')),
-    ),
-    upsert: prepareQuery<ListingTable>(
-      sqlite,
-      db
-        .insertInto('listings')
-        .values(Object.fromEntries(LISTING_COLUMNS.map((c) => [c, param(c)])) as never)
-        .onConflict((oc) =>
-          oc
-            .column('id')
-            .doUpdateSet((eb) =>
-              Object.fromEntries(LISTING_COLUMNS.slice(1).map((c) => [c, eb.ref(`excluded.${c}`)])),
-            ),
-        ),
-    ),
-    remove: prepareQuery<{ id: number }>(sqlite, db.deleteFrom('listings').where('id', '=', param('id'))),
-    priceHistory: prepareQuery<{ observation_id: number }, { observed_at: string; price: number | null }>(
-      sqlite,
-      db
-        .selectFrom('price_history')
-        .select(['observed_at', 'price'])
-        .where('observation_id', '=', param('observation_id'))
-        .orderBy('observed_at'),
-    ),
-  }
-}
-
-const LISTING_COLUMNS = [
-  'id',
-  'type',
-  'status',
-  'bag_id',
-  'street',
-  'number',
-  'postcode',
-  'city',
-  'city_key',
-  'price',
-  'surface_area',
-  'source_name',
-  'source_url',
-  'sources_json',
-  'price_history_json',
-  'listed_at',
-  'first_seen',
-  'last_seen',
-  'withdrawn_at',
-  'updated_generation',
-] as const satisfies readonly (keyof ListingTable)[]
-
-/** BAG stores "1234AB"; the API shows "1234 AB". */
-const displayPostcode = (pc: string | null) =>
-  pc && /^\d{4}[A-Z]{2}$/.test(pc) ? `${pc.slice(0, 4)} ${pc.slice(4)}` : pc
+/** Price points kept on a listing; older ones stay in `price_history`. */
+const PRICE_HISTORY_KEPT = 50
 
 /**
- * Rebuilds one listing from its observations. It is active while any source still offers it; the source we trust
- * most (by `priority`, then the most recently seen) gives the price, area and URL; a resolved home takes its
- * address from the BAG. Returns the bag ids the listing had before and after, whose golden records may change.
+ * Rebuilds every listing in `publish_listings` from its observations, set-based (window functions rank each
+ * listing's members). A listing is active while any source still offers it; among its members the source we trust
+ * most (by `publish_priority`, then the most recently seen) gives the price, area and URL; a resolved home takes its
+ * address from the BAG; `sources` lists every member in trust order. A listing left without members is deleted.
  */
-export function rebuildListing(
-  statements: ReturnType<typeof prepareListingStatements>,
-  listingId: number,
-  priority: (sourceId: string) => number,
-  now: string,
-  generation: number,
-): string[] {
-  const members = statements.members.all({ listing_id: listingId })
-  if (members.length === 0) {
-    statements.remove.run({ id: listingId })
-    return []
-  }
-  const active = members.filter((m) => m.status === 'active')
-  const pool = (active.length > 0 ? active : members).sort(
-    (a, b) =>
-      priority(a.source_id) - priority(b.source_id) || b.last_seen.localeCompare(a.last_seen) || a.id - b.id,
-  )
-  const primary = pool[0]!
-  const bagId = pool.find((m) => m.bag_vbo_id)?.bag_vbo_id ?? null
-  const numId = pool.find((m) => m.bag_num_id)?.bag_num_id ?? null
-  const bag = numId ? statements.bagAddress.get({ num_id: numId }) : undefined
-  const previous = statements.current.get({ id: listingId })
-  const status = active.length > 0 ? 'active' : 'withdrawn'
-  const earliest = (values: (string | null)[]) =>
-    values.filter((v): v is string => v !== null).sort()[0] ?? null
-  const firstSeen = earliest(members.map((m) => m.first_seen)) ?? now
-  statements.upsert.run({
-    id: listingId,
-    type: primary.type,
-    status,
-    bag_id: bagId,
-    street: bag?.street ?? primary.street,
-    number: bag
-      ? formatHouseNumber({
-          huisnummer: bag.huisnummer,
-          huisletter: bag.huisletter,
-          toevoeging: bag.toevoeging,
-        })
-      : primary.house_number,
-    postcode: bag ? displayPostcode(bag.postcode) : primary.postcode,
-    city: bag?.city ?? primary.city,
-    city_key: bag?.city_key ?? primary.city_key,
-    price: primary.price,
-    surface_area: primary.surface_area ?? pool.find((m) => m.surface_area !== null)?.surface_area ?? null,
-    source_name: primary.source_id,
-    source_url: primary.url,
-    sources_json: JSON.stringify(pool.map((m) => ({ name: m.source_id, url: m.url }))),
-    price_history_json: JSON.stringify(
-      statements.priceHistory.all({ observation_id: primary.id }).slice(-50),
-    ),
-    listed_at: earliest(pool.map((m) => m.listed_at)) ?? firstSeen,
-    first_seen: firstSeen,
-    last_seen:
-      members
-        .map((m) => m.last_seen)
-        .sort()
-        .at(-1) ?? now,
-    withdrawn_at: status === 'active' ? null : previous?.status === 'withdrawn' ? previous.withdrawn_at : now,
-    updated_generation: generation,
-  })
-  return [...new Set(members.map((m) => m.bag_vbo_id).filter((id): id is string => id !== null))]
+export function rebuildListings(sqlite: BetterSqlite3.Database, now: string, generation: number): void {
+  sqlite
+    .prepare(
+      'delete from listings where id in (select listing_id from publish_listings) and not exists (select 1 from observations o where o.listing_id = listings.id)',
+    )
+    .run()
+  sqlite
+    .prepare(
+      `with members as (
+         select o.id, o.listing_id, o.source_id, o.url, o.type, o.price, o.surface_area, o.street, o.house_number,
+                o.postcode, o.city, o.city_key, o.listed_at, o.bag_vbo_id, o.bag_num_id, o.first_seen, o.last_seen,
+                o.status, coalesce(p.rank, 1000) as rank,
+                sum(o.status = 'active') over (partition by o.listing_id) as active_n,
+                min(o.first_seen) over (partition by o.listing_id) as first_seen_all,
+                max(o.last_seen) over (partition by o.listing_id) as last_seen_all
+           from observations o
+           join publish_listings pl on pl.listing_id = o.listing_id
+           left join publish_priority p on p.source_id = o.source_id
+       ),
+       pool as (
+         -- One window for everything: each further window definition costs SQLite another sort.
+         select m.*,
+                row_number() over trust as rn,
+                max(bag_vbo_id) over trust as pool_bag,
+                max(bag_num_id) over trust as pool_num,
+                max(surface_area) over trust as pool_area,
+                min(listed_at) over trust as pool_listed,
+                json_group_array(json_object('name', source_id, 'url', url)) over trust as sources_json
+           from members m
+          where m.status = 'active' or m.active_n = 0
+         window trust as (partition by listing_id order by rank, last_seen desc, id
+                          rows between unbounded preceding and unbounded following)
+       )
+       insert into listings (id, type, status, bag_id, street, number, postcode, city, city_key, price, surface_area,
+                             source_name, source_url, sources_json, price_history_json, listed_at, first_seen, last_seen,
+                             withdrawn_at, updated_generation)
+       select p.listing_id, p.type, case when p.active_n > 0 then 'active' else 'withdrawn' end, p.pool_bag,
+              coalesce(a.street, p.street),
+              case when a.num_id is not null then format_house_number(a.huisnummer, a.huisletter, a.toevoeging) else p.house_number end,
+              case when a.num_id is not null then display_postcode(a.postcode) else p.postcode end,
+              coalesce(a.city, p.city), coalesce(a.city_key, p.city_key), p.price, coalesce(p.surface_area, p.pool_area),
+              p.source_id, p.url, p.sources_json,
+              (select json_group_array(json_object('observed_at', observed_at, 'price', price))
+                 from (select observed_at, price from (select observed_at, price from price_history
+                        where observation_id = p.id order by observed_at desc limit ${PRICE_HISTORY_KEPT}) order by observed_at)),
+              coalesce(p.pool_listed, p.first_seen_all), p.first_seen_all, p.last_seen_all,
+              case when p.active_n > 0 then null else coalesce((select withdrawn_at from listings old where old.id = p.listing_id and old.status = 'withdrawn'), @now) end,
+              @generation
+         from pool p left join bag_addresses a on a.num_id = p.pool_num
+        where p.rn = 1
+       on conflict (id) do update set
+         type = excluded.type, status = excluded.status, bag_id = excluded.bag_id, street = excluded.street,
+         number = excluded.number, postcode = excluded.postcode, city = excluded.city, city_key = excluded.city_key,
+         price = excluded.price, surface_area = excluded.surface_area, source_name = excluded.source_name,
+         source_url = excluded.source_url, sources_json = excluded.sources_json,
+         price_history_json = excluded.price_history_json, listed_at = excluded.listed_at,
+         first_seen = excluded.first_seen, last_seen = excluded.last_seen, withdrawn_at = excluded.withdrawn_at,
+         updated_generation = excluded.updated_generation`,
+    )
+    .run({ now, generation })
 }

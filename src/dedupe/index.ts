@@ -1,2 +1,11 @@
 /** The dedupe stage: one listing per home and offer type across every source, with ids that stay stable. */
-export { formatListingId, type IdentityInput, identityKey, parseListingId } from './listing-identity.js'
+export { assignListings, IDENTITY_KEY_SQL } from './assign-listings.js'
+export { rebuildListings } from './build-listing.js'
+export { formatListingId, parseListingId } from './listing-identity.js'
+export {
+  applyStagedObservations,
+  applyWithdrawals,
+  type ObservationChanges,
+  type SourceRun,
+} from './observations.js'
+export { preparePublishScratch } from './publish-scratch.js'

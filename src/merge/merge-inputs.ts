@@ -18,7 +18,7 @@ interface ObjectRow {
   city: string
   city_key: string
   bouwjaar: number | null
-  neighbours: number
+  dwellings: number | null
 }
 
 interface ListingFactRow {
@@ -32,11 +32,6 @@ interface ListingFactRow {
 
 const displayPostcode = (pc: string | null) => (pc ? `${pc.slice(0, 4)} ${pc.slice(4)}` : null)
 
-/** Panden that no longer (or never) stood: their year is not the home's. */
-const GONE_PAND = "('Pand gesloopt', 'Niet gerealiseerd pand', 'Pand ten onrechte opgevoerd')"
-const MIN_YEAR = 1000
-/** Panden being built carry their expected completion year. */
-const FUTURE_YEARS = 5
 /** BAG gebruiksoppervlakte is 1–999999 m²; the ends of that range are placeholders, not areas. */
 const plausibleArea = (m2: number | null) => (m2 !== null && m2 > 1 && m2 < 999_999 ? m2 : null)
 
@@ -55,18 +50,24 @@ interface WozRow {
 /** Loads everything the merger needs for one BAG object, with prepared statements. */
 export function createMergeInputLoader(store: Store) {
   const { db, sqlite } = store
-  // Year built is the pand's: of an object in several panden, the oldest pand that still stands (an annex built
-  // later is a pand of its own; the home is as old as its oldest part). Placeholder and far-future years are unknown.
-  const object = sqlite.prepare<[{ id: string }], ObjectRow>(`
-    select o.id, o.hoofdadres_id, o.oppervlakte, o.gebruiksdoel,
-           a.street, a.huisnummer, a.huisletter, a.toevoeging, a.postcode, a.city, a.city_key,
-           (select min(p.bouwjaar) from bag_object_panden op join bag_panden p on p.id = op.pand_id
-             where op.object_id = o.id and p.status not in ${GONE_PAND}
-               and p.bouwjaar between ${MIN_YEAR} and cast(strftime('%Y', 'now') as integer) + ${FUTURE_YEARS}) as bouwjaar,
-           (select count(distinct other.object_id) from bag_object_panden op
-              join bag_object_panden other on other.pand_id = op.pand_id where op.object_id = o.id) as neighbours
-      from bag_objects o join bag_addresses a on a.num_id = o.hoofdadres_id
-     where o.id = @id`)
+  // Year built (oldest standing pand) and dwellings per pand are derived once per BAG import (`import-bag.ts`).
+  const object = prepareQuery<{ id: string }, ObjectRow>(
+    sqlite,
+    db
+      .selectFrom('bag_objects as o')
+      .innerJoin('bag_addresses as a', 'a.num_id', 'o.hoofdadres_id')
+      .select(['o.id', 'o.hoofdadres_id', 'o.oppervlakte', 'o.gebruiksdoel', 'o.bouwjaar', 'o.dwellings'])
+      .select([
+        'a.street',
+        'a.huisnummer',
+        'a.huisletter',
+        'a.toevoeging',
+        'a.postcode',
+        'a.city',
+        'a.city_key',
+      ])
+      .where('o.id', '=', param('id')),
+  )
   const pdok = prepareQuery<{ id: string }, PdokLookupTable>(
     sqlite,
     db
@@ -126,7 +127,7 @@ export function createMergeInputLoader(store: Store) {
     yearBuilt: row.bouwjaar,
     // Several dwellings in one pand make an apartment; a listing that says otherwise wins in the merge.
     dwellingType: row.gebruiksdoel?.includes('woonfunctie')
-      ? row.neighbours > 1
+      ? (row.dwellings ?? 1) > 1
         ? 'apartment'
         : 'house'
       : null,

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Config } from '../config.js'
 import { type CrawlOptions, type CrawlOutcome, crawlSource } from '../crawl/crawl-source.js'
+import { createPageMemo } from '../crawl/page-memo.js'
 import { readFileSource } from '../crawl/read-file-source.js'
 import { toPipelineError } from '../errors.js'
 import {
@@ -54,6 +55,8 @@ export interface IngestOptions {
   /** Lower is more trusted; defaults to the order of `sources`. */
   readonly priority?: (sourceId: string) => number
   readonly onFetchEvent?: (event: FetchEvent) => void
+  /** Parse every page, even those whose content is unchanged since they were last parsed. @default false */
+  readonly reparse?: boolean
   /** Progress as it happens: per source, per page, per listing, per stage. */
   readonly onEvent?: (event: RunEvent) => void
 }
@@ -122,6 +125,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   // try/finally that closes them.
   const resolver = createBagResolver(store.sqlite)
   const stage = createStageWriter(store)
+  const memo = options.reparse ? undefined : createPageMemo(store, runId)
 
   let recorder: ArchiveRecorder | undefined
   let http: Transport
@@ -178,6 +182,11 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
                 fetcher,
                 scope: options.scope,
                 failedDir: join(config.dataDir, 'failed'),
+                memo,
+                onUnchanged: (sourceListingId) => {
+                  stage.addUnchanged(runId, source.id, sourceListingId)
+                  emit({ type: 'listing', runId, source: source.id })
+                },
                 maxListPages: options.maxListPages,
                 onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
               })
@@ -189,6 +198,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             pages: 0,
             pagesFailed: 0,
             listings: 0,
+            unchanged: 0,
             rejected: 0,
             errors: 1,
             layoutChanged: false,
@@ -210,6 +220,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       }),
     )
     stage.flush()
+    memo?.flush()
     if (config.pdokFallback && !options.signal?.aborted) {
       const pdok = await resolveWithPdok(store, runId, { fetcher, baseUrl: config.pdokUrl })
       logger.info(
@@ -258,7 +269,12 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       priority: options.priority ?? ((id) => order.get(id) ?? 1_000),
       now: startedAt,
     })
-    logger.info(`Published generation ${published.generation}`, { runId })
+    logger.info(
+      published.changed
+        ? `Published generation ${published.generation}`
+        : `Nothing changed since generation ${published.generation}: it stays published`,
+      { runId },
+    )
     const { dedupeMs, mergeMs, valuateMs } = published.timings
     emit({ type: 'stage', runId, stage: 'dedupe', ms: dedupeMs })
     emit({ type: 'stage', runId, stage: 'merge', ms: mergeMs })
@@ -267,11 +283,12 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   }
 
   // A source cut off at the deadline is `stopped`; a signal that fires after every source finished changes nothing.
+  // A stop is asked for, not a failure: it stays `stopped` (exit 3) even when it came before anything to publish.
   const stopped = [...outcomes.values()].some((o) => o.status === 'stopped')
-  const status: RunTable['status'] = !published
-    ? 'failed'
-    : stopped
-      ? 'stopped'
+  const status: RunTable['status'] = stopped
+    ? 'stopped'
+    : !published
+      ? 'failed'
       : allOk
         ? 'succeeded'
         : 'partial'

@@ -1,15 +1,15 @@
-import { assignListings, prepareIdentityStatements } from '../dedupe/assign-listings.js'
-import { prepareListingStatements, rebuildListing } from '../dedupe/build-listing.js'
+import { publishPageMemos } from '../crawl/page-memo.js'
 import {
   applyStagedObservations,
   applyWithdrawals,
-  type ObservationChanges,
-  prepareObservationStatements,
-} from '../dedupe/observations.js'
+  assignListings,
+  preparePublishScratch,
+  rebuildListings,
+} from '../dedupe/index.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
-import { bumpGeneration, rebuildListingCounts } from '../store/publication.repository.js'
+import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
 
 /** How a source's crawl ended, as publish needs to know it. */
@@ -34,7 +34,10 @@ export interface PublishOptions {
 
 /** What publishing changed, per source and in total, with the time per stage. */
 export interface PublishReport {
+  /** The generation the API now serves: a new one, or the previous one when nothing changed. */
   readonly generation: number
+  /** False when the run found exactly what was already published. */
+  readonly changed: boolean
   readonly perSource: Record<string, { new: number; updated: number; withdrawn: number }>
   readonly listingsRebuilt: number
   readonly goldenRecords: { written: number; unchanged: number; removed: number }
@@ -47,63 +50,57 @@ export interface PublishReport {
  * previous run until the commit and the whole new one after it; a crash anywhere rolls everything back.
  */
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
-  const run = store.sqlite.transaction((): PublishReport => {
+  const { sqlite } = store
+  const run = sqlite.transaction((): PublishReport => {
     const started = performance.now()
-    const observationStatements = prepareObservationStatements(store)
-    const identityStatements = prepareIdentityStatements(store)
-    const listingStatements = prepareListingStatements(store)
     const golden = createGoldenRecordWriter(store, options.priority)
-    const generation = bumpGeneration(store, options.runId, options.now)
+    // The generation this publish would make; it becomes visible only if something changed (see below).
+    const generation = readPublication(store).generation + 1
+    preparePublishScratch(sqlite, options.priority)
 
     let t = performance.now()
     const perSource: PublishReport['perSource'] = {}
-    const touched = new Set<number>()
-    const affectedListings = new Set<number>()
     for (const source of options.sources) {
-      const changes: ObservationChanges = { new: 0, updated: 0, withdrawn: 0, touched, affectedListings }
-      if (source.publishable)
-        applyStagedObservations(observationStatements, options.runId, source.sourceId, options.now, changes)
-      if (source.completed) {
-        applyWithdrawals(
-          observationStatements,
-          options.runId,
-          source.sourceId,
-          options.withdrawAfterRuns,
-          changes,
-        )
-      }
-      perSource[source.sourceId] = {
-        new: changes.new,
-        updated: changes.updated,
-        withdrawn: changes.withdrawn,
-      }
+      const run = { runId: options.runId, sourceId: source.sourceId, now: options.now }
+      const changes = source.publishable ? applyStagedObservations(sqlite, run) : { new: 0, updated: 0 }
+      const withdrawn = source.completed ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns) : 0
+      perSource[source.sourceId] = { ...changes, withdrawn }
     }
-    for (const id of assignListings(identityStatements, touched)) affectedListings.add(id)
-    const affectedHomes = new Set<string>()
-    for (const id of affectedListings) {
-      for (const bagId of rebuildListing(listingStatements, id, options.priority, options.now, generation)) {
-        affectedHomes.add(bagId)
-      }
-    }
+    publishPageMemos(
+      store,
+      options.runId,
+      options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
+    )
+    assignListings(sqlite)
+    rebuildListings(sqlite, options.now, generation)
+    const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
     const dedupeMs = performance.now() - t
 
     t = performance.now()
     // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not publish).
-    for (const id of takeRegisterChanges(store)) affectedHomes.add(id)
-    const goldenRecords = golden.write(affectedHomes, generation)
+    const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
+    for (const id of takeRegisterChanges(store)) homes.add(id)
+    const goldenRecords = golden.write(homes, generation)
     const mergeMs = performance.now() - t
 
+    // A run that changed nothing keeps the generation: ETags stay valid, clients keep their 304s, and the
+    // valuation models stay as they are (they were fitted on exactly these listings).
+    const changed = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
     t = performance.now()
-    fitRunValuationModels(store, generation, options.now)
+    if (changed) fitRunValuationModels(store, generation, options.now)
     const valuateMs = performance.now() - t
 
-    rebuildListingCounts(store)
-    store.sqlite.prepare('delete from stage_observations where run_id = ?').run(options.runId)
+    if (changed) {
+      rebuildListingCounts(store)
+      bumpGeneration(store, options.runId, options.now)
+    }
+    sqlite.prepare('delete from stage_observations where run_id = ?').run(options.runId)
     const publishMs = performance.now() - started - dedupeMs - mergeMs - valuateMs
     return {
-      generation,
+      generation: changed ? generation : generation - 1,
+      changed,
       perSource,
-      listingsRebuilt: affectedListings.size,
+      listingsRebuilt,
       goldenRecords,
       timings: { dedupeMs, mergeMs, valuateMs, publishMs },
     }

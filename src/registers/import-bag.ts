@@ -92,6 +92,7 @@ export async function importBag(
         left join bag_woonplaats${NEXT} w on w.id = coalesce(n.woonplaats_id, r.woonplaats_id)
        order by oa.is_hoofdadres desc`)
       .run().changes
+    deriveObjectFacts(sqlite, NEXT)
     const indexMs = performance.now() - t
 
     t = performance.now()
@@ -265,4 +266,32 @@ function insertRecord(
   if (r.kind === 'verblijfsobject') for (const pandId of r.pandIds) s.objectPand.run(r.id, pandId)
   s.address.run(r.id, r.hoofdadresId, 1)
   for (const numId of r.nevenadresIds) s.address.run(r.id, numId, 0)
+}
+
+/** Panden that no longer (or never) stood: their year is not the home's. */
+const GONE_PAND = "('Pand gesloopt', 'Niet gerealiseerd pand', 'Pand ten onrechte opgevoerd')"
+
+/**
+ * Stores on each object what the merger needs from its panden, set-based, once per import: the year of its oldest
+ * standing pand (an annex built later is a pand of its own; placeholder and far-future years are unknown) and how
+ * many objects its largest pand holds (several make an apartment). `suffix` names the tables being loaded.
+ */
+export function deriveObjectFacts(sqlite: Store['sqlite'], suffix = ''): void {
+  sqlite.exec(`
+    drop table if exists temp.import_pand_sizes;
+    create temp table import_pand_sizes (pand_id text primary key, n integer not null) without rowid;
+    insert into import_pand_sizes select pand_id, count(*) from bag_object_panden${suffix} group by pand_id;
+    update bag_objects${suffix} set bouwjaar = f.bouwjaar, dwellings = f.dwellings
+      from (select op.object_id,
+                   min(case when p.status not in ${GONE_PAND}
+                             and p.bouwjaar between 1000 and cast(strftime('%Y', 'now') as integer) + 5
+                            then p.bouwjaar end) as bouwjaar,
+                   max(s.n) as dwellings
+              from bag_object_panden${suffix} op
+              join bag_panden${suffix} p on p.id = op.pand_id
+              join import_pand_sizes s on s.pand_id = op.pand_id
+             group by op.object_id) f
+     where f.object_id = bag_objects${suffix}.id;
+    drop table temp.import_pand_sizes;
+  `)
 }

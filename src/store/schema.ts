@@ -172,6 +172,10 @@ export interface BagObjectTable {
   y: number | null
   /** The BAG version (voorkomen) the row came from; the highest wins. */
   voorkomen: Generated<number>
+  /** Year built of its oldest standing pand (placeholders and far-future years excluded); computed at import. */
+  bouwjaar: number | null
+  /** Objects in its largest pand: several make an apartment; computed at import. */
+  dwellings: number | null
 }
 
 /** Every address (hoofd- and nevenadres) of an object. */
@@ -323,6 +327,20 @@ export interface RegisterChangeTable {
   changed_at: string
 }
 
+/** What a page with this content yielded (listing ids, follow-up requests), valid for one parser and BAG version. */
+export interface PageMemoTable {
+  source_id: string
+  page_key: string
+  content_hash: string
+  validity: string
+  yielded_json: string
+}
+
+/** A page memo written during a run, moved to `page_memos` when the run publishes. */
+export interface StagePageMemoTable extends PageMemoTable {
+  run_id: number
+}
+
 /** Small facts about the data, e.g. the BAG extract's reference date. */
 export interface MetaTable {
   key: string
@@ -380,6 +398,8 @@ export interface Database {
   woz_values: WozValueTable
   woz_lookups: WozLookupTable
   register_changes: RegisterChangeTable
+  page_memos: PageMemoTable
+  stage_page_memos: StagePageMemoTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -32,6 +32,8 @@ const STAGE_COLUMNS = [
 /** Buffers staged observations and writes them in batches (one small transaction each), off the published tables. */
 export interface StageWriter {
   add(row: NewStageObservation): void
+  /** Stages a listing exactly as it was last published (its page is unchanged): copied, not recomputed. */
+  addUnchanged(runId: number, sourceId: string, sourceListingId: string): void
   flush(): void
 }
 
@@ -51,9 +53,16 @@ export function createStageWriter(store: Store, batchSize = 2_000): StageWriter 
           ),
       ),
   )
-  const buffer: NewStageObservation[] = []
-  const write = store.sqlite.transaction((rows: NewStageObservation[]) => {
-    for (const row of rows) insert.run(row)
+  const copy = store.sqlite.prepare(
+    `insert into stage_observations (${STAGE_COLUMNS.join(', ')})
+     select @run_id, ${STAGE_COLUMNS.slice(1).join(', ')} from observations
+      where source_id = @source_id and source_listing_id = @source_listing_id
+     on conflict (run_id, source_id, source_listing_id) do nothing`,
+  )
+  type Copy = { run_id: number; source_id: string; source_listing_id: string }
+  const buffer: (NewStageObservation | Copy)[] = []
+  const write = store.sqlite.transaction((rows: (NewStageObservation | Copy)[]) => {
+    for (const row of rows) ('content_hash' in row ? insert : copy).run(row)
   })
   const flush = () => {
     if (buffer.length === 0) return
@@ -64,12 +73,20 @@ export function createStageWriter(store: Store, batchSize = 2_000): StageWriter 
       buffer.push(row)
       if (buffer.length >= batchSize) flush()
     },
+    addUnchanged(runId, sourceId, sourceListingId) {
+      buffer.push({ run_id: runId, source_id: sourceId, source_listing_id: sourceListingId })
+      if (buffer.length >= batchSize) flush()
+    },
     flush,
   }
 }
 
-/** Drops staged rows of runs that never published (crashed or stopped before publish). */
+/** Drops staged rows (and page memos) of runs that never published (crashed or stopped before publish). */
 export async function discardStaleStage(store: Store, keepRunId?: number): Promise<number> {
+  await (keepRunId === undefined
+    ? store.db.deleteFrom('stage_page_memos')
+    : store.db.deleteFrom('stage_page_memos').where('run_id', '<>', keepRunId)
+  ).execute()
   const query = store.db.deleteFrom('stage_observations')
   const result = await (keepRunId === undefined
     ? query

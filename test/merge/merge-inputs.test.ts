@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildGoldenRecord } from '../../src/merge/golden-record.js'
 import { createMergeInputLoader } from '../../src/merge/merge-inputs.js'
 import { createSourcePriority, defaultSourceOrder } from '../../src/merge/source-priority.js'
+import { deriveObjectFacts } from '../../src/registers/import-bag.js'
 import { openStore, type Store } from '../../src/store/database.js'
 
 let store: Store
@@ -48,6 +49,8 @@ beforeAll(async () => {
   // Flats: three objects sharing one pand.
   for (const n of ['104', '105', '106'])
     object(`0503010000000${n}`, `0503200000000${n}`, 60, [['0503100000000006', 1930, inUse]])
+  // An import derives year built and dwellings from the panden; these rows were written directly.
+  deriveObjectFacts(store.sqlite)
   const label = store.sqlite.prepare(
     "insert into energy_labels (object_id, label, registered_at, valid_until, year_built, origin, fetched_at) values (?, ?, ?, ?, ?, 'bulk', '2026-11-21')",
   )

@@ -74,6 +74,7 @@ const blocked = report({
       pages: 1,
       pagesFailed: 0,
       listings: 0,
+      unchanged: 0,
       rejected: 0,
       errors: 0,
       durationMs: 100,

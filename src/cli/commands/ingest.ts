@@ -9,6 +9,7 @@ import type { CrawlScope, OfferType } from '../../kit/adapter.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
+import { installTestPause } from '../../ops/test-pause.js'
 import { type RunReport, runIngest } from '../../pipeline/ingest.js'
 import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
@@ -42,6 +43,7 @@ interface IngestFlags extends GlobalOptions {
   types?: string
   maxPages?: string
   limit?: string
+  reparse?: boolean
   maxDuration?: string
   notify?: string
   feed?: string
@@ -118,6 +120,7 @@ export async function ingestWith(
   const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined
   // Every request in flight (up to 256 per source) listens on the run's signal; that is by design, not a leak.
   if (signal) setMaxListeners(1024, signal)
+  if (config.testPause) installTestPause(store.sqlite)
   try {
     return await operateRun({
       store,
@@ -140,6 +143,7 @@ export async function ingestWith(
           archives: sample ? [sample.archive] : flags.replay,
           maxListPages,
           maxListings,
+          reparse: flags.reparse,
           signal,
           logger,
           onEvent: hooks.onEvent,
@@ -206,6 +210,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--types <types>', 'rent, buy or rent,buy (default: both)')
     .option('--max-pages <n>', 'follow at most this many result pages per source')
     .option('--limit <n>', 'stop each source after this many listings')
+    .option('--reparse', 'parse every page, even those unchanged since they were last parsed')
     .option(
       '--max-duration <time>',
       'stop fetching after this long (90m, 2h, 3600s) and publish what finished; exit 3',

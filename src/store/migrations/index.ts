@@ -5,6 +5,8 @@ import * as pdokLookups from './003-pdok-lookups.js'
 import * as runLock from './004-run-lock.js'
 import * as registers from './005-registers.js'
 import * as bagVoorkomen from './006-bag-voorkomen.js'
+import * as bagObjectFacts from './007-bag-object-facts.js'
+import * as pageMemos from './008-page-memos.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -14,4 +16,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '004-run-lock': runLock,
   '005-registers': registers,
   '006-bag-voorkomen': bagVoorkomen,
+  '007-bag-object-facts': bagObjectFacts,
+  '008-page-memos': pageMemos,
 }

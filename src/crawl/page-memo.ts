@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto'
+import type { SourceRequest } from '../kit/adapter.js'
+import type { Store } from '../store/database.js'
+import { param, prepareQuery } from '../store/prepared.js'
+
+/** What a parsed page gave the crawl: the listings it held or led to, and the requests it enqueued. */
+export interface PageYield {
+  /** Source ids of the listings accepted from the page itself (a detail page's one, or a list's inline ones). */
+  readonly listingIds: readonly string[]
+  readonly requests: readonly SourceRequest[]
+}
+
+/**
+ * Pages seen before. When a page comes back with the same content (and the parser and BAG are the same), the crawl
+ * reuses what it yielded last time: no parse, no validation, no normalising or resolving; the listings are staged
+ * again from their stored observations, unchanged, so nothing downstream is rewritten either.
+ */
+export interface PageMemo {
+  /** The content digest a page is remembered by. */
+  digest(body: string): string
+  /** What the page yielded with this content, or undefined when it is new, changed, or its listings are gone. */
+  recall(sourceId: string, pageKey: string, digest: string): PageYield | undefined
+  /** Remembers a parsed page; kept only if the run publishes. */
+  remember(sourceId: string, pageKey: string, digest: string, yielded: PageYield): void
+  /** Writes what was remembered (call before publish). */
+  flush(): void
+}
+
+/**
+ * Bump when parsing, validation, normalisation or resolution change what a page turns into: every memo then misses
+ * once and the pages are parsed again.
+ */
+export const MEMO_VERSION = '1'
+
+/** A memo over the store for one run; `validity` ties memos to the parser version and the loaded BAG. */
+export function createPageMemo(store: Store, runId: number): PageMemo {
+  const { db, sqlite } = store
+  const bagStand =
+    (sqlite.prepare("select value from meta where key = 'bag_stand_date'").pluck().get() as
+      | string
+      | undefined) ?? 'none'
+  const validity = `${MEMO_VERSION}|${bagStand}`
+  const lookup = prepareQuery<
+    { source_id: string; page_key: string },
+    { content_hash: string; validity: string; yielded_json: string }
+  >(
+    sqlite,
+    db
+      .selectFrom('page_memos')
+      .select(['content_hash', 'validity', 'yielded_json'])
+      .where('source_id', '=', param('source_id'))
+      .where('page_key', '=', param('page_key')),
+  )
+  const observed = prepareQuery<{ source_id: string; source_listing_id: string }, { id: number }>(
+    sqlite,
+    db
+      .selectFrom('observations')
+      .select('id')
+      .where('source_id', '=', param('source_id'))
+      .where('source_listing_id', '=', param('source_listing_id')),
+  )
+  const insert = prepareQuery<Record<string, unknown>>(
+    sqlite,
+    db
+      .insertInto('stage_page_memos')
+      .values({
+        run_id: param('run_id'),
+        source_id: param('source_id'),
+        page_key: param('page_key'),
+        content_hash: param('content_hash'),
+        validity: param('validity'),
+        yielded_json: param('yielded_json'),
+      })
+      .onConflict((oc) => oc.doNothing()),
+  )
+  const buffer: Record<string, unknown>[] = []
+  const write = sqlite.transaction((rows: Record<string, unknown>[]) => {
+    for (const row of rows) insert.run(row)
+  })
+  const flush = () => {
+    if (buffer.length > 0) write(buffer.splice(0, buffer.length))
+  }
+  return {
+    digest: (body) => createHash('sha1').update(body).digest('base64url'),
+    recall(sourceId, pageKey, digest) {
+      const memo = lookup.get({ source_id: sourceId, page_key: pageKey })
+      if (!memo || memo.content_hash !== digest || memo.validity !== validity) return undefined
+      const yielded = JSON.parse(memo.yielded_json) as PageYield
+      // A listing withdrawn and purged, or never published: parse the page again.
+      for (const id of yielded.listingIds)
+        if (!observed.get({ source_id: sourceId, source_listing_id: id })) return undefined
+      return yielded
+    },
+    remember(sourceId, pageKey, digest, yielded) {
+      buffer.push({
+        run_id: runId,
+        source_id: sourceId,
+        page_key: pageKey,
+        content_hash: digest,
+        validity,
+        yielded_json: JSON.stringify(yielded),
+      })
+      if (buffer.length >= 2_000) flush()
+    },
+    flush,
+  }
+}
+
+/** Publishes a run's memos for the sources whose output was published; drops the rest. Inside publish's transaction. */
+export function publishPageMemos(store: Store, runId: number, sourceIds: readonly string[]): void {
+  const move = store.sqlite.prepare(
+    `insert or replace into page_memos (source_id, page_key, content_hash, validity, yielded_json)
+     select source_id, page_key, content_hash, validity, yielded_json from stage_page_memos where run_id = ? and source_id = ?`,
+  )
+  for (const sourceId of sourceIds) move.run(runId, sourceId)
+  store.sqlite.prepare('delete from stage_page_memos where run_id = ?').run(runId)
+}

@@ -1,0 +1,58 @@
+import type BetterSqlite3 from 'better-sqlite3'
+import { formatHouseNumber } from '../normalise/index.js'
+
+/**
+ * Connection-local scratch tables of one publish: which observations changed, which listings and homes must be
+ * rebuilt, and the source trust order. Publishing works set-based over these instead of row by row in JavaScript,
+ * which is what lets it keep up with national volumes.
+ */
+const SCRATCH = `
+  create temp table if not exists publish_touched (observation_id integer primary key);
+  create temp table if not exists publish_listings (listing_id integer primary key);
+  create temp table if not exists publish_homes (bag_id text primary key) without rowid;
+  create temp table if not exists publish_priority (source_id text primary key, rank integer not null) without rowid;
+  create temp table if not exists publish_keys (observation_id integer primary key, old_listing integer, type text not null, key text not null);
+  create temp table if not exists publish_new_keys (seq integer primary key, key text not null unique, reuse integer, listing_id integer);
+  create index if not exists publish_keys_by_key on publish_keys (key);
+  delete from publish_touched;
+  delete from publish_listings;
+  delete from publish_homes;
+  delete from publish_priority;
+  delete from publish_keys;
+  delete from publish_new_keys;
+`
+
+/** SQL functions the set-based statements use; pure, so SQLite may call them as often as it likes. */
+function registerFunctions(sqlite: BetterSqlite3.Database): void {
+  sqlite.function('format_house_number', { deterministic: true }, (huisnummer, huisletter, toevoeging) =>
+    typeof huisnummer === 'number'
+      ? formatHouseNumber({
+          huisnummer,
+          huisletter: typeof huisletter === 'string' ? huisletter : null,
+          toevoeging: typeof toevoeging === 'string' ? toevoeging : null,
+        })
+      : null,
+  )
+  sqlite.function('display_postcode', { deterministic: true }, (postcode) =>
+    typeof postcode === 'string' && /^\d{4}[A-Z]{2}$/.test(postcode)
+      ? `${postcode.slice(0, 4)} ${postcode.slice(4)}`
+      : postcode,
+  )
+}
+
+/** Empties the scratch tables and records the trust rank of every source that has observations. */
+export function preparePublishScratch(
+  sqlite: BetterSqlite3.Database,
+  priority: (sourceId: string) => number,
+): void {
+  sqlite.exec(SCRATCH)
+  registerFunctions(sqlite)
+  const insert = sqlite.prepare('insert into publish_priority (source_id, rank) values (?, ?)')
+  const sources = sqlite
+    .prepare(
+      'select distinct source_id from stage_observations union select distinct source_id from observations',
+    )
+    .pluck()
+    .all() as string[]
+  for (const source of sources) insert.run(source, priority(source))
+}
