@@ -1,16 +1,11 @@
-/**
- * API throughput against the same server's /healthz, each in one run: `/v1/properties/{id}` over random ids and
- * `/v1/listings` over rotating filter combinations. Server and load tool run in separate processes pinned to separate
- * cores. Standalone: `node --import tsx bench/api-throughput.bench.ts [--db PATH] [--seconds N] [--rounds N]`.
- */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { openStore } from '../src/store/database.js'
 import { ingestSample, testConfig } from '../test/helpers/sample-database.js'
 import { type LoadResult, runLoad } from './api/load-tool.js'
 import { rssMiB, serveInChild } from './api/serve-child.js'
+import { defineBench } from './support/bench.js'
 
 const KEY = 'bench-key-0123456789'
 
@@ -20,7 +15,9 @@ interface Mix {
 }
 
 /** Builds the request mixes from what the database holds. */
-async function mixesFor(dbPath: string): Promise<Mix[]> {
+async function mixesFor(
+  dbPath: string,
+): Promise<{ mixes: Mix[]; counts: { golden: number; listings: number } }> {
   const store = await openStore(dbPath, { readonly: true })
   try {
     const ids = store.sqlite
@@ -58,105 +55,107 @@ async function mixesFor(dbPath: string): Promise<Mix[]> {
         }
       }
     }
-    return [
+    const counts = {
+      golden: store.sqlite.prepare('select count(*) from golden_records').pluck().get() as number,
+      listings: store.sqlite
+        .prepare("select count(*) from listings where status = 'active'")
+        .pluck()
+        .get() as number,
+    }
+    const mixes = [
       { name: 'healthz (ceiling)', paths: ['/healthz'] },
       { name: 'properties/{id}', paths: ids.map((id) => `/v1/properties/${id}`) },
       { name: 'listings?city=', paths: cityPaths },
       { name: `listings, ${combos.length} combos`, paths: combos },
     ]
+    return { mixes, counts }
   } finally {
     await store.close()
   }
 }
 
-/** Runs the bench and prints req/s, p50/p99 and the ratio to the ceiling measured in the same round. */
-export async function runApiThroughputBench(
-  options: { db?: string; seconds?: number; rounds?: number; connections?: number } = {},
-): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'propdata-api-bench-'))
-  try {
-    let dbPath = options.db
-    if (!dbPath) {
-      const config = testConfig(dir)
-      await ingestSample(config)
-      dbPath = config.dbPath
-    }
-    const mixes = await mixesFor(dbPath)
-    const server = await serveInChild(dbPath, { PROPDATA_API_KEYS: KEY, PROPDATA_RATE_LIMIT: '1000000' }, 0)
-    try {
-      const seconds = options.seconds ?? 8
-      const connections = options.connections ?? 32
-      const load = (mix: Mix) =>
-        runLoad({
-          baseUrl: server.baseUrl,
-          paths: mix.paths,
-          headers: { 'X-API-Key': KEY },
-          connections,
-          durationSeconds: seconds,
-          cpu: 1,
-          workDir: dir,
-        })
-      await load(mixes[0]!) // warm-up: JIT, page cache
-      for (const mix of mixes.slice(1))
-        await runLoad({
-          baseUrl: server.baseUrl,
-          paths: mix.paths,
-          headers: { 'X-API-Key': KEY },
-          connections,
-          durationSeconds: 2,
-          cpu: 1,
-          workDir: dir,
-        })
-      const results = new Map<string, LoadResult[]>()
-      for (let round = 0; round < (options.rounds ?? 2); round++) {
-        for (const mix of mixes) results.set(mix.name, [...(results.get(mix.name) ?? []), await load(mix)])
-      }
-      const memory = await rssMiB(server.child.pid!)
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-      const ceiling = median(results.get(mixes[0]!.name)!.map((r) => r.requestsPerSecond))
-      process.stdout.write(
-        `\nAPI throughput (${results.get(mixes[0]!.name)![0]!.tool}, ${connections} connections, ${seconds} s × ${options.rounds ?? 2} rounds, server and load on separate cores)\n`,
-      )
-      process.stdout.write(
-        `${'mix'.padEnd(28)}${'req/s'.padStart(10)}${'× ceiling'.padStart(11)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}\n`,
-      )
-      for (const mix of mixes) {
-        const rs = results.get(mix.name)!
-        const rps = median(rs.map((r) => r.requestsPerSecond))
-        process.stdout.write(
-          `${mix.name.padEnd(28)}${rps.toFixed(0).padStart(10)}${(rps / ceiling).toFixed(2).padStart(11)}${median(
-            rs.map((r) => r.p50Ms),
-          )
-            .toFixed(2)
-            .padStart(9)}${median(rs.map((r) => r.p99Ms))
-            .toFixed(2)
-            .padStart(9)}${String(rs.reduce((a, r) => a + r.non2xx, 0)).padStart(9)}\n`,
-        )
-      }
-      process.stdout.write(
-        `server RSS after load: ${memory.rss.toFixed(0)} MiB (anonymous ${memory.anon.toFixed(0)} MiB; the rest is the mapped database)\n`,
-      )
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+/** Load for one mix in one round. */
+async function measure(
+  baseUrl: string,
+  mix: Mix,
+  seconds: number,
+  connections: number,
+  workDir: string,
+): Promise<LoadResult> {
+  return runLoad({
+    baseUrl,
+    paths: mix.paths,
+    headers: { 'X-API-Key': KEY },
+    connections,
+    durationSeconds: seconds,
+    cpu: 1,
+    workDir,
+  })
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string' },
-      seconds: { type: 'string' },
-      rounds: { type: 'string' },
-      connections: { type: 'string' },
-    },
-  })
-  await runApiThroughputBench({
-    db: values.db,
-    seconds: values.seconds ? Number(values.seconds) : undefined,
-    rounds: values.rounds ? Number(values.rounds) : undefined,
-    connections: values.connections ? Number(values.connections) : undefined,
-  })
-}
+/**
+ * API throughput against the same server's /healthz in the same run: `/v1/properties/{id}` over random ids and
+ * `/v1/listings` over rotating filter combinations and pages. Server and load tool run in separate processes, pinned
+ * to separate cores. On the national database the pipeline bench leaves behind (1M golden records, 200k listings),
+ * or on the sample with --quick.
+ */
+export default defineBench({
+  name: 'api',
+  description:
+    'req/s and latency of /v1 against the same server’s /healthz (wrk or autocannon, separate core)',
+  async run({ quick }) {
+    const dir = mkdtempSync(join(tmpdir(), 'propdata-api-bench-'))
+    try {
+      const national = join(tmpdir(), 'propdata-national-1000000-200000', 'run-bench.db')
+      let dbPath = national
+      if (quick || !existsSync(national)) {
+        const config = testConfig(dir)
+        await ingestSample(config)
+        dbPath = config.dbPath
+      }
+      const { mixes, counts } = await mixesFor(dbPath)
+      const server = await serveInChild(dbPath, { PROPDATA_API_KEYS: KEY, PROPDATA_RATE_LIMIT: '1000000' }, 0)
+      try {
+        const seconds = quick ? 2 : 10
+        const connections = 32
+        for (const mix of mixes) await measure(server.baseUrl, mix, quick ? 1 : 3, connections, dir) // warm-up
+        const results = new Map<string, LoadResult[]>()
+        for (let round = 0; round < (quick ? 1 : 3); round++) {
+          for (const mix of mixes)
+            results.set(mix.name, [
+              ...(results.get(mix.name) ?? []),
+              await measure(server.baseUrl, mix, seconds, connections, dir),
+            ])
+        }
+        const memory = await rssMiB(server.child.pid!)
+        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+        const ceiling = median(results.get(mixes[0]!.name)!.map((r) => r.requestsPerSecond))
+        return [
+          {
+            title: `API on ${dbPath === national ? 'the national database' : 'the sample'}: ${counts.golden.toLocaleString('en')} golden records, ${counts.listings.toLocaleString('en')} active listings (${results.get(mixes[0]!.name)![0]!.tool}, ${connections} connections)`,
+            rows: mixes.map((mix) => {
+              const rs = results.get(mix.name)!
+              const rps = median(rs.map((r) => r.requestsPerSecond))
+              return {
+                mix: mix.name,
+                'req/s': rps,
+                '× ceiling': rps / ceiling,
+                'p50 ms': median(rs.map((r) => r.p50Ms)),
+                'p99 ms': median(rs.map((r) => r.p99Ms)),
+                'non-2xx': rs.reduce((a, r) => a + r.non2xx, 0),
+              }
+            }),
+            notes: [
+              `server RSS after load ${memory.rss.toFixed(0)} MiB, of which anonymous ${memory.anon.toFixed(0)} MiB (the rest is the mapped database)`,
+              'medians of the rounds; each round runs every mix once, so machine drift spreads over all of them',
+            ],
+          },
+        ]
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+})

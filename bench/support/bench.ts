@@ -80,6 +80,6 @@ export function formatTable(table: BenchTable): string {
 function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value)
   const abs = Math.abs(value)
-  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2
+  const digits = Number.isInteger(value) || abs >= 100 ? 0 : abs >= 10 ? 1 : 2
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }

@@ -1,0 +1,125 @@
+import { copyFileSync, existsSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { generateNational } from '../scripts/generate-national.js'
+import { runMeasured } from './pipeline/measured-child.js'
+import { defineBench } from './support/bench.js'
+
+interface Report {
+  status: string
+  durationMs: number
+  sources: { source: string; pages: number; listings: number; unchanged: number }[]
+  timings: Record<string, number>
+  goldenRecords: { written: number; unchanged: number; removed: number } | null
+  generation: number | null
+}
+
+const CPU_STAGES = ['normaliseMs', 'resolveMs', 'dedupeMs', 'mergeMs', 'valuateMs', 'publishMs'] as const
+
+/**
+ * National scale, each through the real CLI in a child process sampled for memory: a BAG import of a generated
+ * extract (official format), a full ingest replaying M listings over every source's page format and the feed, and
+ * a re-run of the same archive. The dataset is generated once and kept in the temp folder.
+ */
+export default defineBench({
+  name: 'pipeline',
+  description:
+    'BAG import, a full run over a replay archive, and a re-run with nothing new, at national scale',
+  async run({ quick }) {
+    const vbo = quick ? 50_000 : 1_000_000
+    const listings = quick ? 10_000 : 200_000
+    const dir = join(tmpdir(), `propdata-national-${vbo}-${listings}`)
+    const log = (line: string) => process.stderr.write(`  ${line}\n`)
+    if (!existsSync(join(dir, 'manifest.json')))
+      log(`generating the dataset in ${dir} (once; takes a while at full size)`)
+    const data = await generateNational({ vbo, listings, out: dir, log })
+
+    const importDb = join(dir, 'import-bench.db')
+    for (const suffix of ['', '-wal', '-shm']) rmSync(importDb + suffix, { force: true })
+    const imported = await runMeasured(['import', 'bag', data.bagZip, '--db', importDb, '--json'])
+    if (imported.code !== 0) throw new Error(`import failed: ${imported.stderr.slice(-2000)}`)
+    const bag = JSON.parse(imported.stdout) as {
+      counts: Record<string, number>
+      goldenRecords: { written: number }
+      timings: Record<string, number>
+    }
+    const objects = Object.entries(bag.counts)
+      .filter(([k]) => k !== 'skipped')
+      .reduce((a, [, n]) => a + n, 0)
+    rmSync(importDb, { force: true })
+
+    const runDb = join(dir, 'run-bench.db')
+    for (const suffix of ['', '-wal', '-shm']) rmSync(runDb + suffix, { force: true })
+    copyFileSync(data.bagDb, runDb)
+    const args = [
+      'ingest',
+      '--replay',
+      data.archive,
+      '--feed',
+      data.feed,
+      '--cities',
+      data.cities.join(','),
+      '--db',
+      runDb,
+      '--json',
+    ]
+    const runs: { label: string; run: Awaited<ReturnType<typeof runMeasured>>; report: Report }[] = []
+    for (const label of ['full run', 're-run, nothing new']) {
+      const run = await runMeasured(args)
+      if (run.code !== 0 && run.code !== 3)
+        throw new Error(`${label} failed (${run.code}): ${run.stderr.slice(-2000)}`)
+      runs.push({ label, run, report: JSON.parse(run.stdout) as Report })
+    }
+
+    const rows = runs.map(({ label, run, report }) => {
+      const n = report.sources.reduce((a, s) => a + s.listings, 0)
+      const cpuMs = CPU_STAGES.reduce((a, k) => a + (report.timings[k] ?? 0), 0)
+      return {
+        run: label,
+        listings: n,
+        'pages parsed':
+          report.sources.reduce((a, s) => a + s.pages, 0) -
+          report.sources.reduce((a, s) => a + s.unchanged, 0),
+        'wall s': run.seconds,
+        'listings/s': n / run.seconds,
+        'CPU stages ms': cpuMs,
+        'CPU stages listings/s': cpuMs > 0 ? n / (cpuMs / 1000) : 0,
+        'golden written': report.goldenRecords?.written ?? 0,
+        'peak RSS MiB': run.peakRssMiB,
+        'peak anon MiB': run.peakAnonMiB,
+      }
+    })
+    const stages = runs.map(({ label, report }) => ({
+      run: label,
+      ...Object.fromEntries(CPU_STAGES.map((k) => [k.replace('Ms', ' ms'), report.timings[k] ?? 0])),
+    }))
+    return [
+      {
+        title: `BAG import: generated extract, ${vbo.toLocaleString('en')} VBOs (official zip-of-zips format)`,
+        rows: [
+          {
+            objects,
+            'wall s': imported.seconds,
+            'objects/s': objects / imported.seconds,
+            'golden records': bag.goldenRecords.written,
+            'load s': (bag.timings.loadMs ?? 0) / 1000,
+            'golden s': (bag.timings.goldenMs ?? 0) / 1000,
+            'peak RSS MiB': imported.peakRssMiB,
+            'peak anon MiB': imported.peakAnonMiB,
+          },
+        ],
+        notes: [
+          'RSS includes the memory-mapped database; anon is the heap and native memory that grows with the input.',
+        ],
+      },
+      {
+        title: `Ingest from a replay archive: ${listings.toLocaleString('en')} generated homes on 5 sources, ${data.cities.length} places`,
+        rows,
+        notes: [
+          'CPU stages: normalise, resolve, dedupe, merge, valuate, publish (parse and fetch excluded).',
+        ],
+      },
+      { title: 'CPU stages per run (ms)', rows: stages },
+    ]
+  },
+})
