@@ -33,6 +33,7 @@ const envSchema = z.object({
   PROPDATA_EP_ONLINE_URL: z.string().url().optional(),
   PROPDATA_EP_ONLINE_BUDGET: intFromEnv(0, 1_000_000).optional(),
   PROPDATA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  PROPDATA_TEST_PAUSE: z.enum(['0', '1']).optional(),
 })
 
 /** Settings of one process, read once from the environment; CLI flags override them where a command allows. */
@@ -86,6 +87,11 @@ export interface Config {
   readonly epOnlineBudget: number
   /** @default 'info' */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /**
+   * Tests only (`PROPDATA_TEST_PAUSE=1`): lets crash tests stop an ingest mid-write (`src/ops/test-pause.ts`).
+   * @default false
+   */
+  readonly testPause: boolean
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -133,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     epOnlineUrl: e.PROPDATA_EP_ONLINE_URL ?? 'https://public.ep-online.nl/api/v5',
     epOnlineBudget: e.PROPDATA_EP_ONLINE_BUDGET ?? 1000,
     logLevel: e.PROPDATA_LOG_LEVEL ?? 'info',
+    testPause: e.PROPDATA_TEST_PAUSE === '1',
   })
 }

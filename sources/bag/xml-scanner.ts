@@ -17,6 +17,10 @@ const GT = 62
 const SLASH = 47
 const BANG = 33
 const QUESTION = 63
+/** No tag, comment or captured text in a BAG file comes near this; past it the file is corrupt, not slow. */
+const MAX_PIECE = 1 << 20
+/** BAG files nest about ten deep; the stack of a file nested millions deep would grow without bound. */
+const MAX_DEPTH = 4_096
 
 /**
  * A lean, streaming XML tokenizer for large machine-written files. It checks what matters for a truncated or
@@ -94,6 +98,8 @@ export class XmlScanner {
     this.consumed += this.pos
     this.buf = this.pos < this.buf.length ? this.buf.slice(this.pos) : ''
     this.pos = 0
+    // Kept and re-scanned with every chunk, an unclosed construct would grow without bound (and quadratically slow).
+    if (this.buf.length > MAX_PIECE) throw this.errorAt(0, `markup not closed within ${MAX_PIECE} characters`)
   }
 
   /** Signals the end of input; throws if the document is incomplete. */
@@ -141,8 +147,12 @@ export class XmlScanner {
   }
 
   private onText(from: number, to: number): void {
-    if (this.captureDepth >= 0) this.raw += this.buf.slice(from, to)
-    else if (this.buf.slice(from, to).trim() !== '') throw this.errorAt(from, 'text outside the root element')
+    if (this.captureDepth >= 0) {
+      this.raw += this.buf.slice(from, to)
+      if (this.raw.length + this.text.length > MAX_PIECE)
+        throw this.errorAt(from, `element text longer than ${MAX_PIECE} characters`)
+    } else if (this.buf.slice(from, to).trim() !== '')
+      throw this.errorAt(from, 'text outside the root element')
   }
 
   private startTag(lt: number): number {
@@ -182,6 +192,7 @@ export class XmlScanner {
         this.text = ''
       }
       if (this.depth === this.stack.length) {
+        if (this.depth >= MAX_DEPTH) throw this.errorAt(lt, `elements nested more than ${MAX_DEPTH} deep`)
         const grown = new Int32Array(this.stack.length * 2)
         grown.set(this.stack)
         this.stack = grown

@@ -146,7 +146,7 @@ const DWELLING: Readonly<Record<string, DwellingType>> = {
  * Sale prices are taken as asked, whether kosten koper or vrij op naam; "Prijs op aanvraag" keeps no price.
  */
 export function parseDetailPage(page: Page): ListingInput {
-  const state = readNuxtPayload(page.$)
+  const state = readNuxtPayload(page.$, page.url)
   if (state === null) {
     throw new ParseError('No __NUXT_DATA__ on a Funda detail page: layout changed', { url: page.url })
   }

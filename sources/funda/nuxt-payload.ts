@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import { unflatten } from 'devalue'
+import { ParseError } from '../../src/kit/index.js'
 
 /**
  * Nuxt 3 serialises its state into `<script id="__NUXT_DATA__">` with devalue, wrapping Vue values in tags of
@@ -32,18 +33,31 @@ const NUXT_REVIVERS: Record<string, (value: unknown) => unknown> = {
 /** Tags a newer Nuxt may add are unwrapped too, rather than failing the whole page: at most this many. */
 const MAX_UNKNOWN_TAGS = 8
 
-/** The page's Nuxt state, revived; null when the page has no `__NUXT_DATA__` script. Throws when it is not devalue. */
-export function readNuxtPayload($: CheerioAPI): unknown {
+/**
+ * The page's Nuxt state, revived; null when the page has no `__NUXT_DATA__` script. Throws `ParseError` when it is
+ * not devalue (not JSON, a cut-off page, or nested too deep to revive).
+ */
+export function readNuxtPayload($: CheerioAPI, url: string): unknown {
   const script = $('script#__NUXT_DATA__')
   if (script.length === 0) return null
-  const flat: unknown = JSON.parse(script.first().text())
+  let flat: unknown
+  try {
+    flat = JSON.parse(script.first().text())
+  } catch (error) {
+    throw new ParseError(`__NUXT_DATA__ is not JSON: ${(error as Error).message}`, { url }, { cause: error })
+  }
   const revivers = { ...NUXT_REVIVERS }
   for (let attempt = 0; ; attempt++) {
     try {
       return unflatten(flat as unknown[], revivers)
     } catch (error) {
       const unknown = /^Unknown type (\S+)/.exec((error as Error).message)?.[1]
-      if (!unknown || attempt >= MAX_UNKNOWN_TAGS) throw error
+      if (!unknown || attempt >= MAX_UNKNOWN_TAGS)
+        throw new ParseError(
+          `__NUXT_DATA__ is not devalue: ${(error as Error).message}`,
+          { url },
+          { cause: error },
+        )
       revivers[unknown] = unwrap
     }
   }

@@ -8,7 +8,7 @@ import { prop, readNuxtPayload } from './nuxt-payload.js'
  * links. A page without `__NUXT_DATA__` that is not the bot wall (the adapter's `detectBlock`) has a new layout.
  */
 export function parseSearchPage(page: Page): ListPageResult {
-  const state = readNuxtPayload(page.$)
+  const state = readNuxtPayload(page.$, page.url)
   if (state === null) {
     throw new ParseError('No __NUXT_DATA__ on a Funda search page: layout changed', { url: page.url })
   }

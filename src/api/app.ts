@@ -17,6 +17,7 @@ import {
 import type { Config } from '../config.js'
 import type { Store } from '../store/database.js'
 import { createKeyChecker } from './api-keys.js'
+import { answerClientError, refuseWithoutHost } from './malformed-request.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
 import { createLimiter, setRateLimitHeaders } from './rate-limit.js'
 import { createReadModel, type ReadModel } from './read-model.js'
@@ -62,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false }, // refuseWithoutHost answers instead, with a body
     // A malformed URL (bad percent-encoding) or content type is the client's error, reported as a problem.
     frameworkErrors: (error, _request, reply) => {
       sendProblem(
@@ -70,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     },
   })
+  app.addHook('onRequest', refuseWithoutHost)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')

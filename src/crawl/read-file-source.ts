@@ -83,7 +83,9 @@ export async function readFileSource(
   const maxReported = options.maxReportedRejects ?? 10_000
   const reject = (line: number, reason: string, payload: unknown, url: string | null = null) => {
     counts.rejected += 1
-    if (counts.rejected <= maxReported) options.onReject({ url, reason: `line ${line}: ${reason}`, payload })
+    // The run keeps up to maxReported rejects until it stores them: clipped, 10,000 of them stay small.
+    if (counts.rejected <= maxReported)
+      options.onReject({ url, reason: `line ${line}: ${clip(reason)}`, payload: clipStrings(payload) })
   }
   const items =
     format === 'csv' ? csvItems(path, detectDelimiter(head), detectLineBreak(head)) : jsonLinesItems(path)
@@ -128,6 +130,23 @@ export async function readFileSource(
   if (counts.listings === 0) return outcome('failed', `Every record (${counts.rejected}) was rejected`, 1)
   const skipped = counts.rejected > maxReported ? ` (the first ${maxReported} are listed)` : ''
   return outcome('ok', counts.rejected > 0 ? `${counts.rejected} records rejected${skipped}` : null, 1)
+}
+
+/** Longer texts in a reject (a 1 MB field quoted in its reason or payload) are cut to this. */
+const MAX_REJECT_TEXT = 500
+
+// A slice would keep the whole text alive (V8 sliced strings): the clipped part is copied out.
+const clip = (text: string) =>
+  text.length > MAX_REJECT_TEXT
+    ? `${Buffer.from(text.slice(0, MAX_REJECT_TEXT)).toString()}… (${text.length} characters)`
+    : text
+
+/** The record or listing of a reject with every long string clipped. */
+function clipStrings(value: unknown): unknown {
+  if (typeof value === 'string') return clip(value)
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(clipStrings)
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipStrings(v)]))
 }
 
 async function readHead(path: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { type CheerioAPI, load } from 'cheerio'
 import type { SourceRequest } from './adapter.js'
+import { checkMarkupSize, checkTreeShape } from './markup-limits.js'
 
 /** A fetched page as an adapter sees it. Browser pages are rendered to HTML first, so parsers only see text. */
 export interface Page {
@@ -9,7 +10,10 @@ export interface Page {
   readonly body: string
   /** The request that produced this page, with the `userData` the adapter attached. */
   readonly request: SourceRequest
-  /** The body parsed as HTML (htmlparser2, about 3× faster than parse5 on listing pages); parsed on first use. */
+  /**
+   * The body parsed as HTML (htmlparser2, about 3× faster than parse5 on listing pages); parsed on first use.
+   * Throws `ParseError` for a markup bomb (too many tags, too deep, too much outside `<html>`): see markup-limits.ts.
+   */
   readonly $: CheerioAPI
   /** The body parsed as JSON; throws a SyntaxError when it is not JSON. */
   json<T = unknown>(): T
@@ -17,7 +21,7 @@ export interface Page {
 
 /** Builds a {@link Page}; parsing happens lazily and at most once. */
 export function createPage(request: SourceRequest, url: string, status: number, body: string): Page {
-  let dom: CheerioAPI | undefined
+  let dom: CheerioAPI | Error | undefined
   let parsed: { value: unknown } | undefined
   return {
     url,
@@ -25,7 +29,17 @@ export function createPage(request: SourceRequest, url: string, status: number, 
     body,
     request,
     get $() {
-      dom ??= load(body, { xml: { xmlMode: false, decodeEntities: true } })
+      if (dom === undefined) {
+        try {
+          checkMarkupSize(body, url)
+          const loaded = load(body, { xml: { xmlMode: false, decodeEntities: true } })
+          checkTreeShape(loaded, url)
+          dom = loaded
+        } catch (error) {
+          dom = error as Error // a bomb is refused once, not parsed again on every access
+        }
+      }
+      if (dom instanceof Error) throw dom
       return dom
     },
     json<T>() {

@@ -26,7 +26,9 @@ describe('a re-run with nothing new', () => {
     first = await ingest()
     expect(first.exitCode).toBe(0)
     for (const s of crawled(first)) expect(s.unchanged, s.source).toBe(0)
-    golden = store.sqlite.prepare('select bag_id, updated_generation from golden_records order by bag_id').all() as typeof golden
+    golden = store.sqlite
+      .prepare('select bag_id, updated_generation from golden_records order by bag_id')
+      .all() as typeof golden
   }, 60_000)
 
   it('reuses every unchanged page, rewrites no golden record and keeps the generation', async () => {
@@ -39,7 +41,9 @@ describe('a re-run with nothing new', () => {
     expect(second.goldenRecords).toMatchObject({ written: 0, removed: 0 })
     expect(second.generation).toBe(first.generation)
     expect(readPublication(store).generation).toBe(first.generation)
-    expect(store.sqlite.prepare('select bag_id, updated_generation from golden_records order by bag_id').all()).toEqual(golden)
+    expect(
+      store.sqlite.prepare('select bag_id, updated_generation from golden_records order by bag_id').all(),
+    ).toEqual(golden)
     // Normalising and resolving ran only for the feed, whose file is read every time.
     expect(second.timings.resolveMs).toBeLessThan(first.timings.resolveMs)
   }, 60_000)
