@@ -1,0 +1,129 @@
+import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import { AddressBook } from '../sample/address-book.js'
+import { partnerNumber } from '../sample/feed-file.js'
+import { type FundaHomeOptions, FundaIds, fundaOffer, printNumber } from '../sample/funda-homes.js'
+import { huurwoningenListing } from '../sample/huurwoningen-pages.js'
+import { BagIdAllocator } from '../sample/id-allocator.js'
+import { daysBefore, type SampleCity, type SampleHome, type SampleOffer } from '../sample/sample-home.js'
+
+/** Asking price per m² by city: the big four well above the long tail, as in the real market. */
+const PRICE_PER_M2: Record<string, number> = {
+  Amsterdam: 7_800,
+  Utrecht: 5_600,
+  'Den Haag': 4_600,
+  Rotterdam: 4_200,
+}
+const RENT_PER_M2: Record<string, number> = { Amsterdam: 27, Utrecht: 22, 'Den Haag': 19, Rotterdam: 19 }
+
+const hex8 = (rng: SeededRandom) =>
+  Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
+/** Every offer of the national dataset, per source. */
+export interface NationalOffers {
+  readonly funda: SampleOffer[]
+  readonly pararius: SampleOffer[]
+  readonly huurwoningen: SampleOffer[]
+  readonly kamernet: SampleOffer[]
+  readonly feed: SampleOffer[]
+}
+
+/**
+ * Puts each home on the market once, for sale (55 %) or for rent, on one to three sources: sales on Funda and now
+ * and then in a partner feed; rentals on Pararius, Funda, Huurwoningen and (small ones) Kamernet. Prices follow the
+ * city's level, the size and some noise.
+ */
+export function nationalOffers(
+  homes: readonly SampleHome[],
+  cities: readonly SampleCity[],
+  rng: SeededRandom,
+  recordedOn: string,
+): NationalOffers {
+  const out: NationalOffers = { funda: [], pararius: [], huurwoningen: [], kamernet: [], feed: [] }
+  // Only Funda's ids and dates matter here: the homes already have their BAG ids and addresses.
+  const fundaOptions: FundaHomeOptions = {
+    ids: new BagIdAllocator(),
+    addresses: new AddressBook(),
+    fundaIds: new FundaIds(),
+    rng,
+    recordedOn,
+  }
+  const citySlug = new Map(cities.map((c) => [c.name, c.slug]))
+  let kamernetId = 3_000_000
+  homes.forEach((home, i) => {
+    const noise = Math.exp((rng.next() - 0.5) * 0.3)
+    const base = {
+      home,
+      rooms: Math.max(1, Math.round(home.area / 28)),
+      listedAt: daysBefore(recordedOn, rng.int(0, 90)),
+    }
+    const funda = (type: 'rent' | 'buy', price: number) => {
+      const o = fundaOffer(home, type, price, base.rooms, fundaOptions)
+      out.funda.push(o)
+      return o
+    }
+    if (rng.chance(0.55)) {
+      const price = Math.round(((PRICE_PER_M2[home.city] ?? 3_300) * home.area * noise) / 1_000) * 1_000
+      const onFunda = funda('buy', price)
+      if (rng.chance(0.08)) {
+        out.feed.push({
+          ...onFunda,
+          funda: undefined,
+          feed: {
+            id: `NF-${i}`,
+            url: `https://www.partnermakelaar.example/aanbod/nf-${i}`,
+            printedNumber: partnerNumber(onFunda, rng, false),
+          },
+        })
+      }
+      return
+    }
+    const price = Math.round(((RENT_PER_M2[home.city] ?? 16) * home.area * noise) / 5) * 5
+    const rental = { ...base, type: 'rent' as const, price }
+    let placed = 0
+    if (rng.chance(0.55)) {
+      const id = hex8(rng)
+      const kind = home.dwelling === 'house' ? 'house' : 'apartment'
+      out.pararius.push({
+        ...rental,
+        pararius: {
+          url: `https://www.pararius.com/${kind}-for-rent/${citySlug.get(home.city)}/${id}/${slug(home.street)}`,
+          id,
+          interior: null,
+        },
+      })
+      placed += 1
+    }
+    if (rng.chance(0.3) || placed === 0) {
+      funda('rent', price)
+      placed += 1
+    }
+    if (placed < 3 && rng.chance(0.25)) {
+      const h = huurwoningenListing(rental as SampleOffer, rng, citySlug.get(home.city)!)
+      out.huurwoningen.push({ ...rental, huurwoningen: h })
+      placed += 1
+    }
+    if (placed < 3 && home.area <= 50 && rng.chance(0.3)) {
+      out.kamernet.push({
+        ...rental,
+        kamernet: { listingId: kamernetId++, listingType: home.area <= 35 ? 4 : 2 },
+      })
+    }
+    if (rng.chance(0.04))
+      out.feed.push({
+        ...rental,
+        feed: {
+          id: `NR-${i}`,
+          url: `https://www.partnermakelaar.example/aanbod/nr-${i}`,
+          printedNumber: printNumber(home),
+        },
+      })
+  })
+  return out
+}
