@@ -73,6 +73,11 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       })
       .onConflict((oc) => oc.doNothing()),
   )
+  const anyFor = sqlite
+    .prepare<[string], number>('select 1 from page_memos where source_id = ? limit 1')
+    .pluck()
+  // A source's first run has no memos: skip the lookups rather than miss on every page.
+  const hasMemos = new Map<string, boolean>()
   const buffer: Record<string, unknown>[] = []
   const write = sqlite.transaction((rows: Record<string, unknown>[]) => {
     for (const row of rows) insert.run(row)
@@ -83,6 +88,9 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
   return {
     digest: (body) => createHash('sha1').update(body).digest('base64url'),
     recall(sourceId, pageKey, digest) {
+      const known = hasMemos.get(sourceId) ?? anyFor.get(sourceId) !== undefined
+      hasMemos.set(sourceId, known)
+      if (!known) return undefined
       const memo = lookup.get({ source_id: sourceId, page_key: pageKey })
       if (!memo || memo.content_hash !== digest || memo.validity !== validity) return undefined
       const yielded = JSON.parse(memo.yielded_json) as PageYield
@@ -100,7 +108,7 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
         validity,
         yielded_json: JSON.stringify(yielded),
       })
-      if (buffer.length >= 2_000) flush()
+      if (buffer.length >= 10_000) flush()
     },
     flush,
   }

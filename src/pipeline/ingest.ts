@@ -31,8 +31,9 @@ import {
 import type { RunTable } from '../store/schema.js'
 import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
+import { normaliseStaged } from './normalise-staged.js'
 import type { RunEvent } from './run-events.js'
-import { type StageTimings, stageListing } from './stage-listing.js'
+import { rawStageRow, type StageTimings } from './stage-listing.js'
 
 /** Options for one pipeline run. */
 export interface IngestOptions {
@@ -166,7 +167,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           signal: options.signal,
           maxListings: options.maxListings,
           onListing: (listing) => {
-            stage.add(stageListing(runId, source.id, listing, resolver, timings))
+            stage.add(rawStageRow(runId, source.id, listing))
             emit({ type: 'listing', runId, source: source.id })
           },
           onReject: (rejected: RejectedListing) => {
@@ -221,6 +222,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     )
     stage.flush()
     memo?.flush()
+    // Also after a stop: whatever the crawl staged is published.
+    normaliseStaged(store, runId, resolver, timings)
     if (config.pdokFallback && !options.signal?.aborted) {
       const pdok = await resolveWithPdok(store, runId, { fetcher, baseUrl: config.pdokUrl })
       logger.info(

@@ -17,8 +17,10 @@ export interface Store {
 export interface OpenStoreOptions {
   /** Open read-only (the API does): a handler cannot write, whatever it compiles to. @default false */
   readonly readonly?: boolean
-  /** Memory-map this many bytes; keep it at or above the file size for index-only counts. @default 1 GiB */
+  /** Memory-map this many bytes; keep it at or above the file size for index-only counts. @default 2 GiB (SQLite's cap) */
   readonly mmapBytes?: number
+  /** SQLite's page cache beyond the mapped part, in MiB. @default 512 for a writer, 128 read-only */
+  readonly cacheMiB?: number
 }
 
 /** Opens (creating if needed) the database in WAL mode and, unless read-only, runs pending migrations. */
@@ -29,8 +31,12 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   if (!readonly) sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 10000')
-  sqlite.pragma(`mmap_size = ${options.mmapBytes ?? 1 << 30}`)
-  sqlite.pragma('cache_size = -65536')
+  // Random lookups (resolving, merging) into a database larger than the map and the cache turn into page reads:
+  // at national scale that costs more than the work itself, so both are generous.
+  sqlite.pragma(`mmap_size = ${options.mmapBytes ?? 2 ** 31}`)
+  sqlite.pragma(`cache_size = -${(options.cacheMiB ?? (readonly ? 128 : 512)) * 1024}`)
+  // A run commits staged rows in batches; checkpointing the WAL back every 1,000 pages makes each batch pay twice.
+  if (!readonly) sqlite.pragma('wal_autocheckpoint = 10000')
   sqlite.pragma('temp_store = MEMORY')
   if (readonly) sqlite.pragma('query_only = 1')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })

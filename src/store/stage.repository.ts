@@ -38,7 +38,7 @@ export interface StageWriter {
 }
 
 /** A writer for one run's staged observations. A listing seen twice in a run keeps its last version. */
-export function createStageWriter(store: Store, batchSize = 2_000): StageWriter {
+export function createStageWriter(store: Store, batchSize = 10_000): StageWriter {
   const values = Object.fromEntries(STAGE_COLUMNS.map((c) => [c, param(c)])) as Record<string, unknown>
   const insert = prepareQuery<NewStageObservation>(
     store.sqlite,
