@@ -7,5 +7,6 @@ export {
   applyWithdrawals,
   type ObservationChanges,
   type SourceRun,
+  type WithdrawalScope,
 } from './observations.js'
 export { preparePublishScratch } from './publish-scratch.js'

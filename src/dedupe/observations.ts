@@ -112,17 +112,38 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
   return counts
 }
 
+/** The part of a source a run crawled, when it was not all of it: offer types and city keys. */
+export interface WithdrawalScope {
+  readonly types: readonly string[]
+  readonly cityKeys: readonly string[]
+}
+
 /**
  * After a source completed successfully, its listings not seen in this run count one more missed run; at
  * `threshold` missed runs they are withdrawn and their listings rebuilt. Never called for a source that failed or
- * was blocked, or whose crawl was cut short.
+ * was blocked, or whose crawl was cut short. A run over part of the source (`within`) counts only the listings in
+ * that part as missed: a run over Amsterdam says nothing about Rotterdam.
  */
-export function applyWithdrawals(sqlite: BetterSqlite3.Database, run: SourceRun, threshold: number): number {
-  const params = { run_id: run.runId, source_id: run.sourceId, threshold }
+export function applyWithdrawals(
+  sqlite: BetterSqlite3.Database,
+  run: SourceRun,
+  threshold: number,
+  within?: WithdrawalScope,
+): number {
+  const params = {
+    run_id: run.runId,
+    source_id: run.sourceId,
+    threshold,
+    types: JSON.stringify(within?.types ?? []),
+    city_keys: JSON.stringify(within?.cityKeys ?? []),
+  }
   const ACTIVE = `from observations where source_id = @source_id and status = 'active'`
+  const inScope = within
+    ? ` and type in (select value from json_each(@types)) and city_key in (select value from json_each(@city_keys))`
+    : ''
   sqlite
     .prepare(
-      `update observations set missing_runs = missing_runs + 1 where source_id = @source_id and status = 'active' and last_run_id <> @run_id`,
+      `update observations set missing_runs = missing_runs + 1 where source_id = @source_id and status = 'active' and last_run_id <> @run_id${inScope}`,
     )
     .run(params)
   sqlite

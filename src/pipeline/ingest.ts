@@ -16,6 +16,7 @@ import {
   type Transport,
 } from '../fetch/index.js'
 import type { CrawlScope, Source } from '../kit/adapter.js'
+import { cityKey } from '../normalise/index.js'
 import type { RejectedListing } from '../parse/index.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
 import { type EnrichmentReport, enrichHomes } from '../registers/enrich-homes.js'
@@ -43,6 +44,11 @@ export interface IngestOptions {
   /** The file each file source reads this run (`--feed FILE`), by source id. */
   readonly files?: Readonly<Record<string, string>>
   readonly scope: CrawlScope
+  /**
+   * True when `scope` is part of what the crawl sources cover (the user picked cities or types): such a run
+   * withdraws only listings of those cities and types. @default false
+   */
+  readonly partialScope?: boolean
   /** `live` fetches from the sites; `replay` and `sample` serve recorded archives offline. */
   readonly mode: 'live' | 'replay' | 'sample'
   /** The archives to replay (replay and sample modes). */
@@ -254,10 +260,16 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   stage.flush()
   await insertRejects(store, rejects)
 
+  const withinScope = { types: options.scope.types, cityKeys: options.scope.cities.map(cityKey) }
   const results = options.sources.map((s) => {
     const o = outcomes.get(s.id)!
     // A crawl cut short by --limit/--max-pages or a lost list page did not see every listing: it withdraws none.
-    return { sourceId: s.id, completed: o.status === 'ok' && o.complete, publishable: !o.layoutChanged }
+    return {
+      sourceId: s.id,
+      completed: o.status === 'ok' && o.complete,
+      publishable: !o.layoutChanged,
+      withdrawWithin: s.kind === 'crawl' && options.partialScope ? withinScope : undefined,
+    }
   })
   const anyOk = [...outcomes.values()].some((o) => o.status === 'ok')
   const allOk = [...outcomes.values()].every((o) => o.status === 'ok')

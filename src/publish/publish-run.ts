@@ -3,6 +3,7 @@ import {
   applyStagedObservations,
   applyWithdrawals,
   assignListings,
+  type WithdrawalScope,
   preparePublishScratch,
   rebuildListings,
 } from '../dedupe/index.js'
@@ -19,6 +20,8 @@ export interface SourceResult {
   readonly completed: boolean
   /** False when the crawl's output must not be trusted (the layout changed): its staged rows are dropped. */
   readonly publishable: boolean
+  /** Set when the run crawled only part of the source (some cities or types): only those may be withdrawn. */
+  readonly withdrawWithin?: WithdrawalScope
 }
 
 /** Options for {@link publishRun}. */
@@ -63,7 +66,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     for (const source of options.sources) {
       const run = { runId: options.runId, sourceId: source.sourceId, now: options.now }
       const changes = source.publishable ? applyStagedObservations(sqlite, run) : { new: 0, updated: 0 }
-      const withdrawn = source.completed ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns) : 0
+      const withdrawn = source.completed ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns, source.withdrawWithin) : 0
       perSource[source.sourceId] = { ...changes, withdrawn }
     }
     publishPageMemos(

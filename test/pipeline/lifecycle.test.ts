@@ -27,12 +27,13 @@ const home = (id: string, houseNumber: string, price: number) => ({
   city: 'Amsterdam',
 })
 
-const run = (sites: ListingSite[]) =>
+const run = (sites: ListingSite[], partial?: { cities: string[]; types: ('rent' | 'buy')[] }) =>
   runIngest({
     store,
     config,
     sources: sites.map((s) => s.source),
-    scope: { cities: ['Amsterdam'], types: ['rent', 'buy'] },
+    scope: partial ?? { cities: ['Amsterdam', 'Rotterdam'], types: ['rent', 'buy'] },
+    partialScope: partial !== undefined,
     mode: 'live',
     recordTo: join(dir, 'archives', `${Date.now()}.warc.gz`),
     logger: SILENT_LOGGER,
@@ -194,5 +195,26 @@ describe('listing lifecycle and identity', () => {
       .prepare('select year_built, surface_area from golden_records where bag_id = ?')
       .get('0363010000000012')
     expect(record).toEqual({ year_built: 1931, surface_area: 72 })
+  })
+
+  it('withdraws, in a run over some cities or types, only listings of those cities and types', async () => {
+    const elsewhere = { ...home('a-99', '99', 1200), city: 'Rotterdam', postcode: '3011 AA' }
+    const bought = { ...home('a-50', '50', 450_000), type: 'buy' as const }
+    a.listings = [home('a-12', '12-2', 1450), home('a-14', '14', 1650), elsewhere, bought]
+    await run([a, b])
+    const idOf = (sourceId: string) =>
+      (
+        store.sqlite
+          .prepare('select listing_id from observations where source_listing_id = ?')
+          .get(sourceId) as { listing_id: number }
+      ).listing_id
+    const status = (sourceId: string) => listings().find((r) => r.id === idOf(sourceId))!.status
+
+    // Amsterdam rentals only: the site shows neither the Rotterdam home nor the sale, and a-14 is gone.
+    a.listings = [home('a-12', '12-2', 1450)]
+    for (let i = 0; i < 2; i++) await run([a, b], { cities: ['Amsterdam'], types: ['rent'] })
+    expect(status('a-14')).toBe('withdrawn')
+    expect(status('a-99')).toBe('active')
+    expect(status('a-50')).toBe('active')
   })
 })

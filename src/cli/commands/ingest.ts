@@ -139,6 +139,7 @@ export async function ingestWith(
           sources,
           files,
           scope,
+          partialScope: flags.cities !== undefined || flags.types !== undefined,
           mode: sample ? 'sample' : flags.replay ? 'replay' : 'live',
           archives: sample ? [sample.archive] : flags.replay,
           maxListPages,
