@@ -5,9 +5,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SeededRandom } from '../sources/bag/seeded-random.js'
 import { PROJECT_ROOT } from '../src/config.js'
 import { createWarcRecorder } from '../src/fetch/index.js'
+import { SeededRandom } from '../src/kit/seeded-random.js'
 import { AddressBook } from './sample/address-book.js'
 import { feedCsv, partnerNumber } from './sample/feed-file.js'
 import {

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
 import { toCitySlug } from '../../src/kit/index.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import type { SampleCity, SampleHome } from '../sample/sample-home.js'
 
 interface AddressRow {

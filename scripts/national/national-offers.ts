@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { AddressBook } from '../sample/address-book.js'
 import { partnerNumber } from '../sample/feed-file.js'
 import { type FundaHomeOptions, FundaIds, fundaOffer, printNumber } from '../sample/funda-homes.js'

@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 
 /**
  * Every BAG address the sample hands out, so that no two homes (or a home and a neighbour) share one: real

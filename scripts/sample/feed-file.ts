@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import type { SampleOffer } from './sample-home.js'
 
 const COLUMNS = [

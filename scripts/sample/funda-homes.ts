@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
 import { toCitySlug } from '../../src/kit/index.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { parseEnergyLabel, parseYearBuilt } from '../../src/kit/text-parsers.js'
 import { parseHouseNumber, splitStreetAddress } from '../../src/normalise/index.js'
 import type { AddressBook } from './address-book.js'

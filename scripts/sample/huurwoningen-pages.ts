@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { esc } from './html.js'
 import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
 

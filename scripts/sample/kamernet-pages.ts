@@ -1,5 +1,5 @@
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
 import { searchBody } from '../../sources/kamernet/adapter.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { parseArea, parsePrice, parseRooms } from '../../src/kit/text-parsers.js'
 import type { AddressBook } from './address-book.js'
 import type { BagIdAllocator } from './id-allocator.js'

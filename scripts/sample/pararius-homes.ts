@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import {
   parseArea,
   parseEnergyLabel,

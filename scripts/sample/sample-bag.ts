@@ -1,6 +1,6 @@
 import type { BagRecord } from '../../sources/bag/bag-record.js'
 import { createBagExtractWriter } from '../../sources/bag/extract-writer.js'
-import type { SeededRandom } from '../../sources/bag/seeded-random.js'
+import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { areaTolerance } from '../../src/resolve/index.js'
 import type { AddressBook } from './address-book.js'
 import type { BagIdAllocator } from './id-allocator.js'

@@ -1,6 +1,6 @@
+import { SeededRandom } from '../../src/kit/index.js'
 import { BAG_KINDS, type BagKind, type BagRecord } from './bag-record.js'
 import { type BagExtractSummary, createBagExtractWriter } from './extract-writer.js'
-import { SeededRandom } from './seeded-random.js'
 import { type IdType, PlaceBuilder, type PlacePlan, type SyntheticSink } from './synthetic-place-builder.js'
 import { SYNTHETIC_PLACES } from './synthetic-places.js'
 

@@ -1,4 +1,4 @@
-import type { SeededRandom } from './seeded-random.js'
+import type { SeededRandom } from '../../src/kit/index.js'
 
 // PostNL does not use F, I, O, Q, U and Y in postcodes, nor the pairs SA, SD and SS.
 const LETTERS = 'ABCDEGHJKLMNPRSTVWXZ'

@@ -1,4 +1,4 @@
-import type { SeededRandom } from './seeded-random.js'
+import type { SeededRandom } from '../../src/kit/index.js'
 import type { PlaceStyle } from './synthetic-places.js'
 
 /** The address parts of one unit in a building; `newNumber` means it takes the next huisnummer on the street. */

@@ -1,7 +1,7 @@
+import type { SeededRandom } from '../../src/kit/index.js'
 import type { BagRecord, BagRecordOf } from './bag-record.js'
 import type { BagWriteOptions } from './extract-writer.js'
 import { POSTCODE_LETTER_PAIRS, PostcodeCursor } from './postcode-cursor.js'
-import type { SeededRandom } from './seeded-random.js'
 import { StreetNamer, verkorteNaam } from './street-namer.js'
 import { drawBuildingType, drawUnits, unitLabels } from './synthetic-labels.js'
 import type { PlaceStyle } from './synthetic-places.js'

@@ -1,5 +1,5 @@
+import type { SeededRandom } from '../../src/kit/index.js'
 import type { PostcodeCursor } from './postcode-cursor.js'
-import type { SeededRandom } from './seeded-random.js'
 
 /**
  * One generated street: where it lies (a straight line from a point near the place's centre), the next

@@ -1,4 +1,4 @@
-import type { SeededRandom } from './seeded-random.js'
+import type { SeededRandom } from '../../src/kit/index.js'
 import type { BuildingType } from './synthetic-labels.js'
 import type { PlaceStyle } from './synthetic-places.js'
 

@@ -3,9 +3,9 @@ import {
   applyStagedObservations,
   applyWithdrawals,
   assignListings,
-  type WithdrawalScope,
   preparePublishScratch,
   rebuildListings,
+  type WithdrawalScope,
 } from '../dedupe/index.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
@@ -66,7 +66,9 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     for (const source of options.sources) {
       const run = { runId: options.runId, sourceId: source.sourceId, now: options.now }
       const changes = source.publishable ? applyStagedObservations(sqlite, run) : { new: 0, updated: 0 }
-      const withdrawn = source.completed ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns, source.withdrawWithin) : 0
+      const withdrawn = source.completed
+        ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns, source.withdrawWithin)
+        : 0
       perSource[source.sourceId] = { ...changes, withdrawn }
     }
     publishPageMemos(

@@ -5,8 +5,8 @@
 import { normaliseCity, normalisePostcode } from './area-keys.js'
 import { estimateValue } from './estimate-value.js'
 import { DEFAULT_PRICE_PER_M2, fitValuationModel, isUsableComparable } from './fit-valuation-model.js'
+import { foldAssignment } from './fold-assignment.js'
 import { median } from './quantile.js'
-import { foldAssignment } from './seeded-random.js'
 import type { Comparable, FitOptions, Valuation, ValuationModel } from './types.js'
 
 /** Accuracy of one confidence class. */

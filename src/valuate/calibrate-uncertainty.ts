@@ -12,9 +12,9 @@ import {
   type ScaleModel,
 } from './expected-error.js'
 import { fitHedonic, type HedonicOptions, round6, yearsBetween } from './fit-hedonic.js'
+import { foldAssignment } from './fold-assignment.js'
 import { predictHedonic } from './predict-hedonic.js'
 import { median, quantile } from './quantile.js'
-import { foldAssignment } from './seeded-random.js'
 import type { Comparable } from './types.js'
 
 /** Quantiles of the normalised log error, log(price / estimate) / expected error, in one class. */

@@ -2,10 +2,11 @@
  * Fits the valuation model: the hedonic hierarchy on all usable comparables, plus the
  * uncertainty and WOZ calibrations.
  */
+
+import { seededRandom } from '../kit/seeded-random.js'
 import { calibrateUncertainty } from './calibrate-uncertainty.js'
 import { calibrateWoz } from './calibrate-woz.js'
 import { fitHedonic } from './fit-hedonic.js'
-import { seededRandom } from './seeded-random.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
 /** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../kit/seeded-random.js'
+import { foldAssignment } from './fold-assignment.js'
 import { quantile } from './quantile.js'
-import { foldAssignment, seededRandom } from './seeded-random.js'
 
 describe('foldAssignment', () => {
   it('puts every row in one fold, with fold sizes differing by at most one', () => {

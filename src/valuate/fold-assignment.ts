@@ -1,18 +1,4 @@
-/**
- * Deterministic randomness for fold splits, so a back-test is reproducible from its seed alone.
- */
-
-/** Mulberry32: a tiny, fast 32-bit PRNG returning floats in [0, 1). Not for cryptography. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from '../kit/seeded-random.js'
 
 /** Assigns each of n rows to one of k folds of near-equal size, shuffled by the seed. */
 export function foldAssignment(n: number, k: number, seed: number): Int32Array {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../kit/seeded-random.js'
 import { estimateValue } from './estimate-value.js'
 import { fitValuationModel } from './fit-valuation-model.js'
-import { seededRandom } from './seeded-random.js'
 import type { Comparable } from './types.js'
 
 describe('a model fitted on few comparables (a first run, a small sample)', () => {

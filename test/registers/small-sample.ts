@@ -5,10 +5,10 @@ import { parariusDetailPage, parariusSearchPages } from '../../scripts/sample/pa
 import { type SampleRegisters, writeSampleRegisters } from '../../scripts/sample/registers.js'
 import { SAMPLE_CITIES, type SampleHome, type SampleOffer } from '../../scripts/sample/sample-home.js'
 import { createBagExtractWriter } from '../../sources/bag/extract-writer.js'
-import { SeededRandom } from '../../sources/bag/seeded-random.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { createWarcRecorder } from '../../src/fetch/index.js'
 import { parseArea, parseEnergyLabel, parsePrice, parseYearBuilt } from '../../src/kit/index.js'
+import { SeededRandom } from '../../src/kit/seeded-random.js'
 
 const RECORDED_AT = '2026-11-20T02:00:00.000Z'
 const PRICE_PER_M2: Record<string, number> = {

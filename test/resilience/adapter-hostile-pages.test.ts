@@ -6,7 +6,7 @@ import { PipelineError } from '../../src/errors.js'
 import type { ListingSource, SourceRequest } from '../../src/kit/adapter.js'
 import { createPage } from '../../src/kit/page.js'
 import { type Fixture, listFixtures } from '../contract/source-fixtures.js'
-import { RESILIENCE_SEED } from './seeded-random.js'
+import { RESILIENCE_SEED } from './resilience-seed.js'
 
 const CRAWLED = ALL_SOURCES.filter((s): s is ListingSource => s.kind === 'crawl')
 const options = { seed: RESILIENCE_SEED, endOnFailure: true }

@@ -12,7 +12,7 @@ import {
   hostileRawRequest,
 } from './hostile-requests.js'
 import { sendRaw } from './raw-http.js'
-import { RESILIENCE_SEED } from './seeded-random.js'
+import { RESILIENCE_SEED } from './resilience-seed.js'
 
 // A limit no fuzz run reaches: the properties are about answers, not about 429s (overload.test.ts has those).
 const fixture = useSampleApi({ rateLimitPerMinute: 1_000_000, anonRateLimitPerMinute: 1_000_000 })

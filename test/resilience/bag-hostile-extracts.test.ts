@@ -13,7 +13,7 @@ import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import { openStore } from '../../src/store/database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
-import { RESILIENCE_SEED } from './seeded-random.js'
+import { RESILIENCE_SEED } from './resilience-seed.js'
 
 const SAMPLE = join(PROJECT_ROOT, 'data', 'sample', 'bag', 'lvbag-extract-sample.zip')
 const dir = useTempDir('propdata-bag-')

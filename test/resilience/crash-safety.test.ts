@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import BetterSqlite3 from 'better-sqlite3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ingestWith } from '../../src/cli/commands/ingest.js'
+import { seededRandom } from '../../src/kit/seeded-random.js'
 import { TEST_PAUSE_MARKER } from '../../src/ops/test-pause.js'
 import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore } from '../../src/store/database.js'
@@ -12,7 +13,7 @@ import { testConfig } from '../helpers/sample-database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { startWatchedCli } from './ingest-child.js'
 import { type PublishedState, readPublishedState } from './published-state.js'
-import { RESILIENCE_SEED, seededRandom } from './seeded-random.js'
+import { RESILIENCE_SEED } from './resilience-seed.js'
 
 /**
  * Where a run is killed. `crawl` is a random delay after the run started; every other stage is a pause point: a
