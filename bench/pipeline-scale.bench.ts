@@ -8,7 +8,7 @@ import { defineBench } from './support/bench.js'
 interface Report {
   status: string
   durationMs: number
-  sources: { source: string; pages: number; listings: number; unchanged: number }[]
+  sources: { source: string; pages: number; pagesUnchanged: number; listings: number }[]
   timings: Record<string, number>
   goldenRecords: { written: number; unchanged: number; removed: number } | null
   generation: number | null
@@ -79,7 +79,7 @@ export default defineBench({
         listings: n,
         'pages parsed':
           report.sources.reduce((a, s) => a + s.pages, 0) -
-          report.sources.reduce((a, s) => a + s.unchanged, 0),
+          report.sources.reduce((a, s) => a + s.pagesUnchanged, 0),
         'wall s': run.seconds,
         'listings/s': n / run.seconds,
         'CPU stages ms': cpuMs,

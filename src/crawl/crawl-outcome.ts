@@ -9,6 +9,8 @@ export interface CrawlOutcome {
   readonly listings: number
   /** Listings from pages whose content had not changed since they were last parsed: reused, not parsed again. */
   readonly unchanged: number
+  /** Pages whose content had not changed: counted in `pages`, but not parsed. */
+  readonly pagesUnchanged: number
   readonly rejected: number
   readonly errors: number
   /** One line saying what went wrong, or null. */
@@ -29,6 +31,7 @@ export interface CrawlTally {
   pagesFailed: number
   listings: number
   unchanged: number
+  pagesUnchanged: number
   rejected: number
   errors: number
   /** Pages that were fetched but failed to parse (kept under `failed/`). */
@@ -49,6 +52,7 @@ export const newTally = (): CrawlTally => ({
   pagesFailed: 0,
   listings: 0,
   unchanged: 0,
+  pagesUnchanged: 0,
   rejected: 0,
   errors: 0,
   parseFailures: 0,
@@ -97,6 +101,7 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
     pagesFailed: t.pagesFailed,
     listings: t.listings,
     unchanged: t.unchanged,
+    pagesUnchanged: t.pagesUnchanged,
     rejected: t.rejected,
     errors: t.errors,
     layoutChanged: layout !== null,

@@ -127,6 +127,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   /** A page whose content is what it was last time: what it yielded then, without parsing. */
   const replay = (label: 'list' | 'detail', yielded: NonNullable<ReturnType<PageMemo['recall']>>) => {
     if (label === 'list') listPages += 1
+    tally.pagesUnchanged += 1
     for (const id of yielded.listingIds) {
       if (!underListingLimit()) {
         tally.truncated = true

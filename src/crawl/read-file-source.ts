@@ -49,6 +49,7 @@ export async function readFileSource(
     pagesFailed: status === 'failed' && pages === 0 ? 1 : 0,
     listings: counts.listings,
     unchanged: 0,
+    pagesUnchanged: 0,
     rejected: counts.rejected,
     errors: status === 'failed' ? 1 : 0,
     layoutChanged: false,

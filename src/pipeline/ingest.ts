@@ -206,6 +206,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             pagesFailed: 0,
             listings: 0,
             unchanged: 0,
+            pagesUnchanged: 0,
             rejected: 0,
             errors: 1,
             layoutChanged: false,

@@ -75,6 +75,7 @@ const blocked = report({
       pagesFailed: 0,
       listings: 0,
       unchanged: 0,
+      pagesUnchanged: 0,
       rejected: 0,
       errors: 0,
       durationMs: 100,

@@ -25,7 +25,7 @@ describe('a re-run with nothing new', () => {
   it('parses everything the first time', async () => {
     first = await ingest()
     expect(first.exitCode).toBe(0)
-    for (const s of crawled(first)) expect(s.unchanged, s.source).toBe(0)
+    for (const s of crawled(first)) expect([s.unchanged, s.pagesUnchanged], s.source).toEqual([0, 0])
     golden = store.sqlite
       .prepare('select bag_id, updated_generation from golden_records order by bag_id')
       .all() as typeof golden
@@ -36,6 +36,7 @@ describe('a re-run with nothing new', () => {
     expect(second.exitCode).toBe(0)
     for (const s of crawled(second)) {
       expect(s.unchanged, s.source).toBe(s.listings)
+      expect(s.pagesUnchanged, s.source).toBe(s.pages)
       expect(s).toMatchObject({ new: 0, updated: 0, withdrawn: 0 })
     }
     expect(second.goldenRecords).toMatchObject({ written: 0, removed: 0 })
@@ -50,7 +51,7 @@ describe('a re-run with nothing new', () => {
 
   it('parses every page again with --reparse, and still changes nothing', async () => {
     const third = await ingest(true)
-    for (const s of crawled(third)) expect(s.unchanged, s.source).toBe(0)
+    for (const s of crawled(third)) expect([s.unchanged, s.pagesUnchanged], s.source).toEqual([0, 0])
     expect(third.sources.every((s) => s.new === 0 && s.updated === 0)).toBe(true)
     expect(third.generation).toBe(first.generation)
   }, 60_000)
