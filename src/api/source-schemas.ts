@@ -7,12 +7,12 @@ export const sourceSchema = z
     name: z.string(),
     kind: z
       .enum(['listing', 'register'])
-      .describe('listing: a site with listings; register: BAG and the like.'),
+      .describe('listing: a site with listings; register: bag, ep-online or woz.'),
     status: z
       .string()
       .nullable()
       .describe(
-        'The status of its last run: ok, failed, blocked, stopped (or running for a register). Null if never run.',
+        'The status of its last run: ok, failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
       ),
     last_run: z
       .object({

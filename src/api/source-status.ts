@@ -1,4 +1,5 @@
 import { ALL_SOURCES } from '../../sources/index.js'
+import { readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { lastRunPerSource } from '../store/runs.repository.js'
 
@@ -7,7 +8,11 @@ export interface SourceStatus {
   readonly id: string
   readonly name: string
   readonly kind: 'listing' | 'register'
-  /** The source's status in its last run: `ok`, `failed`, `blocked`, `stopped`, or `running` for a register. */
+  /**
+   * The source's status in its last run: `ok`, `failed`, `blocked`, `stopped`, or `running` for a register being
+   * imported. Registers: see {@link readRegisterStatuses} (bag and ep-online from their import runs, woz from the
+   * look-ups ingest runs report).
+   */
   readonly status: string | null
   readonly lastRun: {
     readonly runId: number
@@ -31,9 +36,6 @@ export interface SourceStatusSnapshot {
 export interface SourceStatusReader {
   read(): Promise<SourceStatusSnapshot>
 }
-
-/** Registers are loaded by import commands; each is a run kind. */
-const REGISTERS = [{ id: 'bag', name: 'BAG (Kadaster)', runKind: 'import-bag' as const }]
 
 const readers = new WeakMap<Store, SourceStatusReader>()
 
@@ -98,32 +100,16 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       activeListings: active.get(source.id) ?? 0,
     }
   })
-  const registers = await Promise.all(
-    REGISTERS.map(async (register): Promise<SourceStatus> => {
-      const base = store.db.selectFrom('runs').where('kind', '=', register.runKind).orderBy('id', 'desc')
-      const last = await base.select(['id', 'status', 'started_at', 'report_json']).executeTakeFirst()
-      const success = await base.select('started_at').where('status', '=', 'succeeded').executeTakeFirst()
-      return {
-        id: register.id,
-        name: register.name,
-        kind: 'register',
-        status: last ? (last.status === 'succeeded' ? 'ok' : last.status) : null,
-        lastRun: last
-          ? { runId: last.id, startedAt: last.started_at, message: errorOf(last.report_json) }
-          : null,
-        lastSuccessAt: success?.started_at ?? null,
-        activeListings: null,
-      }
+  const registers = (await readRegisterStatuses(store)).map(
+    (r): SourceStatus => ({
+      id: r.id,
+      name: r.name,
+      kind: 'register',
+      status: r.status,
+      lastRun: r.lastRun,
+      lastSuccessAt: r.lastSuccessAt,
+      activeListings: null,
     }),
   )
   return [...listing, ...registers]
-}
-
-function errorOf(reportJson: string | null): string | null {
-  try {
-    const report = JSON.parse(reportJson ?? 'null') as { error?: unknown } | null
-    return typeof report?.error === 'string' ? report.error : null
-  } catch {
-    return null
-  }
 }

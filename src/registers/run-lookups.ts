@@ -24,6 +24,9 @@ export interface LookupOutcome {
   readonly changed: boolean
 }
 
+/** `stoppedBy` when the run's deadline or signal ended the look-ups. */
+export const STOPPED_BY_RUN = 'the run was stopped (deadline or signal)'
+
 /** A register that fails this many look-ups in a row is down: the rest waits for the next run. */
 const MAX_FAILURES_IN_A_ROW = 5
 
@@ -59,7 +62,7 @@ export async function runLookups<C>(
   let failuresInARow = 0
   for (const candidate of candidates) {
     if (options.signal?.aborted) {
-      stoppedBy = 'the run was stopped (deadline or signal)'
+      stoppedBy = STOPPED_BY_RUN
       break
     }
     try {
@@ -85,7 +88,7 @@ export async function runLookups<C>(
 
 /** Errors that end all of this run's look-ups at a register, as one line; null for one that only fails one. */
 function stopReason(error: unknown, signal: AbortSignal | undefined): string | null {
-  if (signal?.aborted) return 'the run was stopped (deadline or signal)'
+  if (signal?.aborted) return STOPPED_BY_RUN
   if (error instanceof BlockedError || error instanceof RobotsDisallowedError) return error.message
   if (error instanceof FetchError && (error.context.status === 401 || error.context.status === 403))
     return `the register refused the request (HTTP ${error.context.status}): check the API key`

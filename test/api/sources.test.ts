@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { STOPPED_BY_RUN } from '../../src/registers/run-lookups.js'
 import { createRun, finishRun, recordRunSource } from '../../src/store/runs.repository.js'
 import { get, useSampleApi } from '../helpers/api-fixture.js'
 
@@ -34,12 +35,102 @@ describe('GET /v1/sources', () => {
     expect(pararius.last_success).not.toBeNull()
     expect(pararius.freshness_seconds).toBeGreaterThanOrEqual(0)
     expect(pararius.freshness_seconds).toBeLessThan(3_600)
-    // The sample's BAG is loaded without an `import bag` run, so the register has no run yet.
-    expect(body.data.find((s) => s.id === 'bag')).toMatchObject({
+    // The sample's BAG and label file are loaded without an import run, so those registers have no run yet.
+    expect(body.data.filter((s) => s.kind === 'register').map((s) => s.id)).toEqual([
+      'bag',
+      'ep-online',
+      'woz',
+    ])
+    for (const id of ['bag', 'ep-online'])
+      expect(body.data.find((s) => s.id === id)).toMatchObject({
+        kind: 'register',
+        status: null,
+        last_run: null,
+        last_success: null,
+        active_listings: null,
+      })
+    // The sample run looked up WOZ values (from its archive): that run is the register's last run and success.
+    const sampleRun = fixture.store.sqlite
+      .prepare("select id, started_at from runs where kind = 'ingest' order by id desc limit 1")
+      .get() as { id: number; started_at: string }
+    const woz = body.data.find((s) => s.id === 'woz')!
+    expect(woz).toMatchObject({
       kind: 'register',
-      status: null,
-      last_run: null,
+      status: 'ok',
+      last_run: { run_id: sampleRun.id, message: null },
+      last_success: sampleRun.started_at,
+      active_listings: null,
     })
+    expect(woz.freshness_seconds).toBeGreaterThanOrEqual(0)
+  })
+
+  it('shows an energy-label import as the ep-online run, and WOZ look-ups cut short as stopped', async () => {
+    const before = (await get(fixture, '/v1/sources')).json() as SourcesBody
+    const wozBefore = before.data.find((s) => s.id === 'woz')!
+    const started = new Date().toISOString()
+    const labels = await createRun(fixture.store, {
+      kind: 'import-energy-labels',
+      mode: 'file',
+      sources: 'ep-online',
+      startedAt: started,
+    })
+    await finishRun(fixture.store, labels, {
+      status: 'failed',
+      exitCode: 1,
+      report: { error: 'no Energieklasse column' },
+      finishedAt: started,
+    })
+    // An ingest whose WOZ look-ups hit the deadline, then one that asked the loket nothing (look-ups off).
+    const stopped = await createRun(fixture.store, {
+      kind: 'ingest',
+      mode: 'live',
+      sources: 'pararius',
+      startedAt: started,
+    })
+    const woz = {
+      candidates: 50,
+      lookedUp: 10,
+      found: 9,
+      none: 0,
+      failed: 1,
+      changed: 2,
+      stoppedBy: STOPPED_BY_RUN,
+    }
+    await finishRun(fixture.store, stopped, {
+      status: 'stopped',
+      exitCode: 3,
+      report: { registers: { woz, energyLabels: null } },
+      finishedAt: started,
+    })
+    const quiet = await createRun(fixture.store, {
+      kind: 'ingest',
+      mode: 'live',
+      sources: 'pararius',
+      startedAt: started,
+    })
+    await finishRun(fixture.store, quiet, {
+      status: 'succeeded',
+      exitCode: 0,
+      report: { registers: { woz: null, energyLabels: null } },
+      finishedAt: started,
+    })
+
+    const body = (await get(fixture, '/v1/sources')).json() as SourcesBody
+    expect(body.data.find((s) => s.id === 'ep-online')).toMatchObject({
+      status: 'failed',
+      last_run: { run_id: labels, message: 'no Energieklasse column' },
+      last_success: null,
+    })
+    const after = body.data.find((s) => s.id === 'woz')!
+    expect(after).toMatchObject({
+      status: 'stopped',
+      last_run: {
+        run_id: stopped,
+        message: expect.stringMatching(/^the run was stopped .*10 of 50 due homes looked up, 1 failed/),
+      },
+    })
+    // Cut short is not a success: its data is as fresh as the last look-ups that went through.
+    expect(after.last_success).toBe(wozBefore.last_success)
   })
 
   it('refuses unknown parameters with a 400 that names them', async () => {

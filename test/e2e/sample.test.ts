@@ -111,6 +111,14 @@ describe('the CLI contract', () => {
       render: 'http',
       lastRun: { status: 'ok' },
     })
-    expect(rows.find((r) => r.id === 'bag')).toMatchObject({ kind: 'register' })
+    // The same registers as /v1/sources: the sample's runs looked up WOZ values, and imported nothing.
+    expect(rows.filter((r) => r.kind === 'register').map((r) => r.id)).toEqual(['bag', 'ep-online', 'woz'])
+    expect(rows.find((r) => r.id === 'bag')).toMatchObject({ render: 'file', lastRun: null })
+    expect(rows.find((r) => r.id === 'ep-online')).toMatchObject({ render: 'file', lastRun: null })
+    expect(rows.find((r) => r.id === 'woz')).toMatchObject({
+      render: 'http',
+      lastRun: { status: 'ok', listings: null },
+      lastSuccessAt: expect.any(String),
+    })
   }, 60_000)
 })

@@ -1,9 +1,13 @@
 import type { Command } from 'commander'
 import { ALL_SOURCES } from '../../../sources/index.js'
+import { readRegisterStatuses } from '../../registers/register-status.js'
 import { lastRunPerSource } from '../../store/runs.repository.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
 
-/** `propdata sources`: every adapter, its kind and render mode, and its last run. */
+/**
+ * `propdata sources`: every adapter and register (the list `/v1/sources` serves), its kind and render mode, and its
+ * last run.
+ */
 export function registerSourcesCommand(program: Command): void {
   program
     .command('sources')
@@ -35,22 +39,31 @@ export function registerSourcesCommand(program: Command): void {
               lastSuccessAt: run?.lastSuccessAt ?? null,
             }
           }),
-          {
-            id: 'bag',
-            name: 'BAG (Kadaster)',
+          // The same registers, statuses and last runs as `/v1/sources`.
+          ...(await readRegisterStatuses(store)).map((r) => ({
+            id: r.id,
+            name: r.name,
             kind: 'register',
-            render: 'file',
+            render: r.render,
             offers: [],
-            homepage: 'https://www.kadaster.nl/zakelijk/registraties/basisregistraties/bag',
-            lastRun: null,
-            lastSuccessAt: null,
-          },
+            homepage: r.homepage,
+            lastRun: r.lastRun
+              ? {
+                  runId: r.lastRun.runId,
+                  at: r.lastRun.startedAt,
+                  status: r.status,
+                  listings: null,
+                  message: r.lastRun.message,
+                }
+              : null,
+            lastSuccessAt: r.lastSuccessAt,
+          })),
         ]
         printResult(options, rows, () =>
           rows
             .map(
               (r) =>
-                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at} (${r.lastRun.listings} listings)` : 'never run'}`,
+                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}` : 'never run'}`,
             )
             .join('\n'),
         )
