@@ -1,3 +1,5 @@
+import { RunLockedError } from '../errors.js'
+
 /** The CLI's exit codes (DESIGN.md): users and schedulers rely on them. */
 export const EXIT = Object.freeze({
   /** Every source fine. */
@@ -18,5 +20,18 @@ export class CliError extends Error {
   constructor(message: string, exitCode: number = EXIT.FAILURE) {
     super(message)
     this.exitCode = exitCode
+  }
+}
+
+/**
+ * Runs a command's work, turning {@link RunLockedError} (another run holds the lock) into exit 4 with its message:
+ * what a second ingest and an import during an ingest both answer.
+ */
+export async function exitIfLocked<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof RunLockedError) throw new CliError(error.message, EXIT.LOCKED)
+    throw error
   }
 }

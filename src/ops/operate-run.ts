@@ -4,7 +4,7 @@ import type { Store } from '../store/database.js'
 import { needsNotification, notifyRun } from './notify-run.js'
 import { pruneRunFiles } from './prune-run-files.js'
 import { failRunsOfProcess } from './run-history.repository.js'
-import { acquireRunLock, describeHolder } from './run-lock.js'
+import { withRunLock } from './run-lock.js'
 import { summariseRun } from './summarise-run.js'
 
 /** Options for {@link operateRun}. */
@@ -29,10 +29,7 @@ export interface OperateRunOptions {
  */
 export async function operateRun(options: OperateRunOptions): Promise<RunReport> {
   const { store, logger } = options
-  const lock = acquireRunLock(store, 'ingest')
-  if (lock.tookOverFrom)
-    logger.warn(`Took over a stale run lock from ${describeHolder(lock.tookOverFrom)}: that process is gone`)
-  try {
+  return withRunLock(store, 'ingest', logger, async () => {
     let report: RunReport
     try {
       report = await options.run()
@@ -64,9 +61,7 @@ export async function operateRun(options: OperateRunOptions): Promise<RunReport>
       )
     }
     return report
-  } finally {
-    lock.release()
-  }
+  })
 }
 
 function prune(options: OperateRunOptions, report: RunReport): void {

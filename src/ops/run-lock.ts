@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
 import { RunLockedError } from '../errors.js'
+import type { Logger } from '../pipeline/logger.js'
 import type { Store } from '../store/database.js'
 import type { RunLockTable } from '../store/schema.js'
 import { isProcessAlive, processStartOf } from './process-identity.js'
@@ -72,6 +73,27 @@ export function acquireRunLock(store: Store, command: string, probe: LockProbe =
         )
         .run({ pid: self.pid, host: self.host, start: self.process_start })
     },
+  }
+}
+
+/**
+ * Runs `work` with the run lock held and gives it up afterwards, whatever happens: what every command that writes
+ * the data (ingest, the imports) goes through, so no two of them interleave. Throws {@link RunLockedError}, before
+ * `work` starts, when another run holds the lock; warns when it took over a stale one.
+ */
+export async function withRunLock<T>(
+  store: Store,
+  command: string,
+  logger: Pick<Logger, 'warn'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = acquireRunLock(store, command)
+  if (lock.tookOverFrom)
+    logger.warn(`Took over a stale run lock from ${describeHolder(lock.tookOverFrom)}: that process is gone`)
+  try {
+    return await work()
+  } finally {
+    lock.release()
   }
 }
 

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSampleManifest } from '../../src/cli/sample.js'
+import { loadConfig } from '../../src/config.js'
 import { RunLockedError } from '../../src/errors.js'
 import { processStartOf } from '../../src/ops/process-identity.js'
 import { acquireRunLock } from '../../src/ops/run-lock.js'
@@ -69,4 +71,45 @@ describe('the run lock', () => {
       lock.release()
     }
   }, 60_000)
+
+  it('makes `import bag` and `import energy-labels` during a run exit 4 the same way, changing nothing', async () => {
+    const sample = readSampleManifest(loadConfig({}))
+    const env = { PROPDATA_DATA_DIR: dir }
+    const importBag = () => runCli(['import', 'bag', sample.bag, '--db', store.path], env)
+    const importLabels = () =>
+      runCli(['import', 'energy-labels', sample.energyLabels!, '--db', store.path], env)
+    // A BAG imported while nobody holds the lock: there is data to leave alone, and the import let go of the lock.
+    const first = await importBag()
+    expect(first.code, first.stderr).toBe(0)
+    expect(store.sqlite.prepare('select count(*) from run_lock').pluck().get()).toBe(0)
+    const snapshot = () =>
+      store.sqlite
+        .prepare(
+          `select (select count(*) from runs) as runs, (select max(id) from runs) as last_run,
+                  (select count(*) from bag_objects) as bag_objects,
+                  (select count(*) from energy_labels) as energy_labels,
+                  (select count(*) from golden_records) as golden_records,
+                  (select generation from publication where id = 1) as generation,
+                  (select group_concat(key || '=' || value) from meta) as meta`,
+        )
+        .get()
+    const before = snapshot()
+    expect(before).toMatchObject({ runs: 1, energy_labels: 0 })
+    expect((before as { bag_objects: number }).bag_objects).toBeGreaterThan(0)
+
+    const lock = acquireRunLock(store, 'ingest') // the nightly ingest
+    try {
+      for (const result of [await importBag(), await importLabels()]) {
+        expect(result.code, result.stderr).toBe(4)
+        expect(result.stderr).toMatch(
+          new RegExp(
+            `Another run holds the lock: pid ${process.pid} on .+ \\(ingest\\) since .+ nothing was changed`,
+          ),
+        )
+      }
+      expect(snapshot()).toEqual(before)
+    } finally {
+      lock.release()
+    }
+  }, 120_000)
 })

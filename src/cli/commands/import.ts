@@ -3,6 +3,7 @@ import type { Command } from 'commander'
 import { ALL_SOURCES } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import { createSourcePriority, defaultSourceOrder } from '../../merge/source-priority.js'
+import { withRunLock } from '../../ops/run-lock.js'
 import type { Logger } from '../../pipeline/logger.js'
 import { importBag } from '../../registers/import-bag.js'
 import { type EnergyLabelImportReport, importEnergyLabels } from '../../registers/import-energy-labels.js'
@@ -10,7 +11,7 @@ import type { Store } from '../../store/database.js'
 import { createRun, finishRun } from '../../store/runs.repository.js'
 import type { RunTable } from '../../store/schema.js'
 import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
-import { CliError, EXIT } from '../exit-codes.js'
+import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 
 /** The default trust order for golden records: registers first, then listing sources in registry order. */
 export const sourcePriority = createSourcePriority(defaultSourceOrder(ALL_SOURCES.map((s) => s.id)))
@@ -35,8 +36,26 @@ export async function ensureSampleEnergyLabels(
   )
 }
 
-/** Runs an import as a recorded run: `runs` says what was imported, when, and how it ended. */
+/**
+ * Runs an import as a recorded run, under the run lock an ingest takes, so an import never interleaves with an ingest
+ * or another import: when the lock is held it exits 4 with the message a second ingest gets, before it records or
+ * changes anything. `runs` says what was imported, when, and how it ended.
+ */
 async function recordedImport<R>(
+  store: Store,
+  logger: Logger,
+  kind: RunTable['kind'],
+  source: string,
+  run: () => Promise<R>,
+  failure: (message: string) => string,
+): Promise<R> {
+  return exitIfLocked(() =>
+    // The lock names its holder by command: 'import bag', 'import energy-labels'.
+    withRunLock(store, kind.replace('-', ' '), logger, () => recordRun(store, kind, source, run, failure)),
+  )
+}
+
+async function recordRun<R>(
   store: Store,
   kind: RunTable['kind'],
   source: string,
@@ -111,6 +130,7 @@ export function registerImportCommand(program: Command): void {
       await withStore(config, async (store) => {
         const report = await recordedImport(
           store,
+          logger,
           'import-bag',
           'bag',
           () =>
@@ -146,6 +166,7 @@ export function registerImportCommand(program: Command): void {
       await withStore(config, async (store) => {
         const report = await recordedImport(
           store,
+          logger,
           'import-energy-labels',
           'ep-online',
           () =>

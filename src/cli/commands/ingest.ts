@@ -4,7 +4,6 @@ import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
-import { RunLockedError } from '../../errors.js'
 import type { CrawlScope, OfferType } from '../../kit/adapter.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
@@ -16,7 +15,7 @@ import type { RunEvent } from '../../pipeline/run-events.js'
 import { importBag } from '../../registers/import-bag.js'
 import type { Store } from '../../store/database.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
-import { CliError, EXIT } from '../exit-codes.js'
+import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
 import { readSampleManifest } from '../sample.js'
 import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
@@ -121,8 +120,8 @@ export async function ingestWith(
   // Every request in flight (up to 256 per source) listens on the run's signal; that is by design, not a leak.
   if (signal) setMaxListeners(1024, signal)
   if (config.testPause) installTestPause(store.sqlite)
-  try {
-    return await operateRun({
+  return exitIfLocked(() =>
+    operateRun({
       store,
       dataDir: config.dataDir,
       retentionDays: config.retentionDays,
@@ -151,11 +150,8 @@ export async function ingestWith(
           priority: sourcePriorityFor(config),
         })
       },
-    })
-  } catch (error) {
-    if (error instanceof RunLockedError) throw new CliError(error.message, EXIT.LOCKED)
-    throw error
-  }
+    }),
+  )
 }
 
 const durationFlag = (value: string | undefined) => {
