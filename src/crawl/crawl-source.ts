@@ -24,6 +24,8 @@ export interface CrawlOptions {
   readonly scope: CrawlScope
   /** Pages that fail to parse are kept here, under the source's id. */
   readonly failedDir: string
+  /** The run the crawl is part of: the files of a page that failed to parse are named after it. */
+  readonly runId?: number
   readonly signal?: AbortSignal
   /** Stop following "next page" links after this many list pages. @default unlimited */
   readonly maxListPages?: number
@@ -156,7 +158,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
           : new ParseError(`The adapter threw: ${String(thrown)}`, { url: page.url }, { cause: thrown })
       tally.parseFailures += 1
       try {
-        saveFailedPage(options.failedDir, source.id, page, error.message)
+        saveFailedPage(options.failedDir, source.id, page, error.message, options.runId)
       } catch {
         // A full disk must not turn a parse failure into something else: the error below is what counts.
       }

@@ -116,6 +116,7 @@ describe('crawlSource', () => {
     const { outcome, listings, failedDir, saved } = await crawl(
       htmlHomesSource('html', site.origin),
       h.fetcher().fetcher,
+      { runId: 42 },
     )
 
     expect(outcome).toMatchObject({ status: 'failed', layoutChanged: true, listings: 0, complete: false })
@@ -124,10 +125,16 @@ describe('crawlSource', () => {
     )
     expect(listings).toEqual([])
     expect(saved).toHaveLength(2)
+    // Both files say which run fetched the page: in their name, and in the sidecar with the URL and the reason.
+    expect(saved.every((f) => f.startsWith('run-000042-'))).toBe(true)
     const html = saved.find((f) => f.endsWith('.html'))!
     expect(readFileSync(join(failedDir, html), 'utf8')).toContain('card-v2')
     const why = JSON.parse(readFileSync(join(failedDir, html.replace('.html', '.json')), 'utf8'))
-    expect(why).toMatchObject({ url: site.url('/homes'), reason: 'A full list page yielded no listings' })
+    expect(why).toMatchObject({
+      runId: 42,
+      url: site.url('/homes'),
+      reason: 'A full list page yielded no listings',
+    })
   })
 
   it('treats detail pages that all fail to parse as a layout change, not an empty success', async () => {

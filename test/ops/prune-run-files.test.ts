@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pruneRunFiles } from '../../src/ops/prune-run-files.js'
+import { saveFailedPage } from '../../src/parse/failed-pages.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()
@@ -34,6 +35,25 @@ describe('pruneRunFiles', () => {
     expect(report.errors).toEqual([])
     for (const kept of [current, currentIndex, young, youngFailed, sample])
       expect(existsSync(kept)).toBe(true)
+  })
+
+  it('removes old failed pages as saveFailedPage names them (after their run), page and sidecar', () => {
+    const failed = join(dir, 'failed')
+    const page = saveFailedPage(
+      failed,
+      'funda',
+      { url: 'https://example.test/a', body: '<p>' },
+      'no price',
+      7,
+    )
+    const sidecar = page.replace(/\.html$/, '.json')
+    expect(page).toMatch(/[/\\]failed[/\\]funda[/\\]run-000007-[^/\\]+\.html$/)
+    const old = new Date(now.getTime() - 60 * DAY)
+    for (const f of [page, sidecar]) utimesSync(f, old, old)
+
+    const report = pruneRunFiles({ dataDir: dir, retentionDays: 30, now })
+    expect(report.removed).toEqual(expect.arrayContaining([page, sidecar]))
+    expect(existsSync(page) || existsSync(sidecar)).toBe(false)
   })
 
   it('keeps everything with a retention of 0 and copes with missing folders', () => {
