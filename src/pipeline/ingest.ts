@@ -189,6 +189,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
                 fetcher,
                 scope: options.scope,
                 failedDir: join(config.dataDir, 'failed'),
+                runId,
                 memo,
                 onUnchanged: (sourceListingId) => {
                   stage.addUnchanged(runId, source.id, sourceListingId)

@@ -174,7 +174,10 @@ describe('a run in which one source goes wrong', () => {
     const failedDir = join(setup.config.dataDir, 'failed', 'site-a')
     const pages = readdirSync(failedDir).filter((f) => f.endsWith('.html'))
     expect(pages).toHaveLength(1)
+    expect(pages[0]).toMatch(new RegExp(`^run-${String(report.runId).padStart(6, '0')}-`))
     expect(readFileSync(join(failedDir, pages[0]!), 'utf8')).toContain('result-card')
+    const sidecar = JSON.parse(readFileSync(join(failedDir, pages[0]!.replace(/\.html$/, '.json')), 'utf8'))
+    expect(sidecar).toMatchObject({ runId: report.runId, url: setup.a.url('/homes') })
   }, 60_000)
 
   it.skipIf(findChromium(process.env.PROPDATA_CHROMIUM) === null)(
