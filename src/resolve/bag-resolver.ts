@@ -49,8 +49,11 @@ export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
   const byNumber = sqlite.prepare<[string, number], AddressRow>(
     'select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses where postcode = ? and huisnummer = ?',
   )
-  const byPostcode = sqlite.prepare<[string], AddressRow>(
-    'select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses where postcode = ?',
+  // Only the street's addresses within twice the area tolerance can decide: filtering here, not in JavaScript,
+  // spares materialising every address at the postcode (a third of the resolve stage at national scale).
+  const onStreetNear = sqlite.prepare<[string, string, number, number], AddressRow>(
+    `select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses
+      where postcode = ? and street_key = ? and oppervlakte between ? and ?`,
   )
   return {
     resolve(input) {
@@ -61,7 +64,14 @@ export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
           input.houseNumber,
         )
       if (input.streetKey && input.surfaceArea) {
-        return resolveByStreetAndArea(byPostcode.all(input.postcodeKey), input.streetKey, input.surfaceArea)
+        const reach = 2 * areaTolerance(input.surfaceArea)
+        const near = onStreetNear.all(
+          input.postcodeKey,
+          input.streetKey,
+          input.surfaceArea - reach,
+          input.surfaceArea + reach,
+        )
+        return resolveByStreetAndArea(near, input.streetKey, input.surfaceArea)
       }
       return UNRESOLVED('no-address')
     },
