@@ -55,10 +55,8 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
 export function createGoldenRecordWriter(store: Store, priority: (source: string) => number) {
   const loader = createMergeInputLoader(store)
   const { db, sqlite } = store
-  const currentHash = prepareQuery<{ bag_id: string }, { input_hash: string }>(
-    sqlite,
-    db.selectFrom('golden_records').select('input_hash').where('bag_id', '=', param('bag_id')),
-  )
+  // Writes only when the content changed: an unchanged record costs the one lookup the upsert makes anyway, and
+  // `changes` says which happened.
   const upsert = prepareQuery<GoldenRecordTable>(
     sqlite,
     db
@@ -67,7 +65,8 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
       .onConflict((oc) =>
         oc
           .column('bag_id')
-          .doUpdateSet((eb) => Object.fromEntries(COLUMNS.slice(1).map((c) => [c, eb.ref(`excluded.${c}`)]))),
+          .doUpdateSet((eb) => Object.fromEntries(COLUMNS.slice(1).map((c) => [c, eb.ref(`excluded.${c}`)])))
+          .whereRef('golden_records.input_hash', '<>', 'excluded.input_hash'),
       ),
   )
   const remove = prepareQuery<{ bag_id: string }>(
@@ -89,12 +88,8 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
           continue
         }
         const row = toGoldenRow(buildGoldenRecord(inputs, priority), generation)
-        if (currentHash.get({ bag_id: id })?.input_hash === row.input_hash) {
-          counts.unchanged += 1
-          continue
-        }
-        upsert.run(row)
-        counts.written += 1
+        if (upsert.run(row).changes > 0) counts.written += 1
+        else counts.unchanged += 1
       }
       return counts
     },
