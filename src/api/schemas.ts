@@ -157,7 +157,9 @@ export const propertyResponseSchema = z
       method: z
         .string()
         .nullable()
-        .describe('The model id; ends in "+woz" when the WOZ value (indexed to as_of) was blended in.'),
+        .describe(
+          'The model id; ends in "+woz" when the WOZ value (indexed to as_of) was blended in; "woz-indexed-v1" when the indexed WOZ value alone is the estimate (an area without comparables).',
+        ),
       comparables: z
         .object({ n: z.number().int(), level: z.string() })
         .nullable()

@@ -14,8 +14,8 @@ export interface WozOptions {
   readonly wozLogSd: number
 }
 
-// Below this many comparables with a WOZ value the bias and spread are configured, not measured.
-const MIN_WOZ_ROWS = 30
+/** Fewer comparables with a WOZ value than this and the WOZ error is assumed (`wozLogSd`), not measured. */
+export const MIN_WOZ_ROWS = 30
 // Robust standard deviation from the median absolute deviation (normal consistency).
 const MAD_TO_SD = 1.4826
 

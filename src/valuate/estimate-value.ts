@@ -3,8 +3,8 @@
  * API read time on a model that went through JSON.
  */
 import { confidenceOf } from './calibrate-uncertainty.js'
-import { indexedWoz, wozBlendWeight, yearOf } from './calibrate-woz.js'
-import { expectedLogError, localErrorOf, missingFeatures } from './expected-error.js'
+import { indexedWoz, MIN_WOZ_ROWS, wozBlendWeight, yearOf } from './calibrate-woz.js'
+import { expectedLogError, localErrorOf, missingFeatures, normalQuantile } from './expected-error.js'
 import { yearsBetween } from './fit-hedonic.js'
 import { predictHedonic } from './predict-hedonic.js'
 import type { HomeFeatures, Valuation, ValuationModel } from './types.js'
@@ -24,10 +24,14 @@ const MAD_TO_SD = 1.4826
 // of a whole complex linked to one flat) and ignored rather than blended.
 const MAX_WOZ_GAP = Math.log(2.5)
 
+/** Method id of an estimate from the indexed WOZ value alone (see {@link estimateValue}). */
+export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
+
 /**
  * Estimates the price (or rent) of a home with an interval at the model's stated level and a
- * confidence class. Null when the home has no usable living area or lies in no postcode area or
- * city the model knows: then nothing honest can be said.
+ * confidence class. A home the hedonic model cannot place (no postcode area or city it knows, or no
+ * usable living area) is valued from its indexed WOZ value alone when it has one and the model
+ * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said.
  */
 export function estimateValue(
   model: ValuationModel,
@@ -38,7 +42,7 @@ export function estimateValue(
     ? yearsBetween(options.valuationDate, Date.parse(model.valuationDate))
     : 0
   const prediction = predictHedonic(model, home, years)
-  if (!prediction) return null
+  if (!prediction) return wozOnly(model, home, options)
   const u = model.uncertainty
   let log = prediction.logPricePerM2 + Math.log(home.surfaceArea)
   let expected = expectedLogError(
@@ -72,5 +76,31 @@ export function estimateValue(
     confidence,
     method,
     comparables: { n: prediction.n, level: prediction.level },
+  }
+}
+
+/**
+ * The indexed WOZ value as the estimate, with the spread of log(price / indexed WOZ) the fit measured on its
+ * comparables as the error: the interval is that normal interval at the model's level, the confidence what that
+ * error means (usually low). Only when the spread was measured, not assumed (too few comparables carried a WOZ).
+ */
+function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOptions): Valuation | null {
+  if (!model.woz || model.woz.n < MIN_WOZ_ROWS) return null
+  const woz = indexedWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
+  if (woz === null) return null
+  const u = model.uncertainty
+  const sd = Math.sqrt(model.woz.logVariance)
+  const z = normalQuantile((1 + u.intervalLevel) / 2)
+  const step = model.kind === 'rent' ? 5 : 1000
+  const estimatedPrice = Math.max(step, Math.round(woz / step) * step)
+  return {
+    estimatedPrice,
+    low: Math.min(Math.floor((woz * Math.exp(-z * sd)) / step) * step, estimatedPrice),
+    high: Math.max(Math.ceil((woz * Math.exp(z * sd)) / step) * step, estimatedPrice),
+    intervalLevel: u.intervalLevel,
+    // Median absolute log error of a normal error is sd / 1.4826.
+    confidence: confidenceOf(u.confidenceThresholds, sd / MAD_TO_SD),
+    method: WOZ_ONLY_METHOD,
+    comparables: { n: model.woz.n, level: 'national' },
   }
 }

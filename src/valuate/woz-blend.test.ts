@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../kit/seeded-random.js'
 import { calibrateWoz, indexedWoz, wozBlendWeight } from './calibrate-woz.js'
-import { estimateValue } from './estimate-value.js'
+import { estimateValue, WOZ_ONLY_METHOD } from './estimate-value.js'
 import { expectedLogError, localErrorOf, missingFeatures } from './expected-error.js'
 import { fitValuationModel } from './fit-valuation-model.js'
 import { predictHedonic } from './predict-hedonic.js'
@@ -118,5 +119,52 @@ describe('WOZ blend', () => {
     const v = estimateValue(rent, { ...home, wozValue: 400_000, wozReferenceDate: '2022-01-01' })!
     expect(v.method).toBe('hedonic-rentpm2-shrinkage-v1')
     expect(v).toEqual(estimateValue(rent, home))
+  })
+
+  describe('a home the hedonic model cannot place', () => {
+    // Comparables whose indexed WOZ is 10 % under the price, give or take a log-normal error of 10 %.
+    const random = seededRandom(3)
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
+    const withWoz: Comparable[] = market.map((c) => ({
+      ...c,
+      wozValue: c.price / 1.1 / 1.04 / Math.exp(0.1 * normal()),
+      wozReferenceDate: '2022-01-01',
+    }))
+    const measured = fitValuationModel(withWoz, { fittedAt: '2023-06-01T00:00:00Z', annualGrowth: 0.04 })
+    const elsewhere: HomeFeatures = { ...home, postcode: '9999 ZZ', city: 'Nergensdorp' }
+
+    it('is valued from its indexed WOZ value alone, with the measured spread as the interval', () => {
+      const v = estimateValue(measured, { ...elsewhere, wozValue: 300_000, wozReferenceDate: '2022-01-01' })!
+      expect(v.method).toBe(WOZ_ONLY_METHOD)
+      expect(v.estimatedPrice).toBe(
+        Math.round(
+          indexedWoz(measured.woz!, { wozValue: 300_000, wozReferenceDate: '2022-01-01' } as HomeFeatures)! /
+            1000,
+        ) * 1000,
+      )
+      expect(v.comparables).toEqual({ n: withWoz.length, level: 'national' })
+      expect(v.low).toBeLessThan(v.estimatedPrice)
+      expect(v.high).toBeGreaterThan(v.estimatedPrice)
+      expect(v.intervalLevel).toBe(0.8)
+    })
+
+    it('states an interval that holds on the comparables it was measured on', () => {
+      const inside = withWoz.filter((c) => {
+        const v = estimateValue(measured, { ...c, postcode: '9999 ZZ', city: 'Nergensdorp' })!
+        return v.method === WOZ_ONLY_METHOD && v.low <= c.price && c.price <= v.high
+      })
+      const coverage = inside.length / withWoz.length
+      expect(coverage).toBeGreaterThan(0.7)
+      expect(coverage).toBeLessThan(0.9)
+    })
+
+    it('stays null without a WOZ value, or when the WOZ spread was assumed rather than measured', () => {
+      expect(estimateValue(measured, elsewhere)).toBeNull()
+      // `model` was fitted on comparables without WOZ: its WOZ error is the configured guess.
+      expect(model.woz!.n).toBe(0)
+      expect(
+        estimateValue(model, { ...elsewhere, wozValue: 300_000, wozReferenceDate: '2022-01-01' }),
+      ).toBeNull()
+    })
   })
 })

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleEnergyLabelCsv } from '../../scripts/sample/registers.js'
 import { buildApp } from '../../src/api/app.js'
-import { createReadModel } from '../../src/api/read-model.js'
 import { propertyResponseSchema } from '../../src/api/schemas.js'
 import { sourcePriority } from '../../src/cli/commands/import.js'
 import { ingestWith } from '../../src/cli/commands/ingest.js'
@@ -14,6 +13,7 @@ import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { testConfig } from '../helpers/sample-database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
+import { coverage } from './coverage.js'
 import { buildSmallSample } from './small-sample.js'
 
 const dir = useTempDir()
@@ -31,43 +31,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => store?.close())
 
-/** Every field the coverage rule asks for, per golden record reachable from an active listing. */
-function coverage() {
-  const model = createReadModel(store)
-  model.sync()
-  const ids = store.sqlite
-    .prepare<[], { bag_id: string }>(
-      "select distinct g.bag_id from golden_records g join listings l on l.bag_id = g.bag_id where l.status = 'active'",
-    )
-    .all()
-    .map((r) => r.bag_id)
-  const records = ids.map((id) => JSON.parse(model.property(id)!))
-  const share = (test: (r: (typeof records)[number]) => boolean) =>
-    records.filter(test).length / records.length
-  return {
-    n: records.length,
-    records,
-    yearBuilt: share((r) => r.building.year_built !== null && r.provenance.year_built !== null),
-    energyLabel: share((r) => r.building.energy_label !== null && r.provenance.energy_label !== null),
-    woz: share(
-      (r) =>
-        r.building.woz_value !== null &&
-        r.building.woz_reference_date !== null &&
-        r.provenance.woz_value !== null,
-    ),
-    surfaceArea: share((r) => r.building.surface_area !== null && r.provenance.surface_area !== null),
-    valuation: share(
-      (r) =>
-        r.valuation.estimated_price !== null &&
-        r.valuation.low !== null &&
-        r.valuation.high !== null &&
-        r.valuation.low <= r.valuation.estimated_price &&
-        r.valuation.estimated_price <= r.valuation.high &&
-        r.valuation.as_of !== null,
-    ),
-  }
-}
-
 describe('ingest --sample with the sample registers', () => {
   it('imports the label file, looks the WOZ values up through the archive, and publishes', () => {
     expect(first.status).toBe('succeeded')
@@ -82,7 +45,7 @@ describe('ingest --sample with the sample registers', () => {
   })
 
   it('meets the ≥ 90 % coverage rule among golden records reachable from active listings', () => {
-    const c = coverage()
+    const c = coverage(store)
     expect(c.n).toBeGreaterThan(40)
     const pct = (x: number) => `${(x * 100).toFixed(0)} %`
     process.stdout.write(
@@ -93,7 +56,7 @@ describe('ingest --sample with the sample registers', () => {
   })
 
   it('serves provenance per field: registers for what they own, the peildatum with the WOZ value', () => {
-    const { records } = coverage()
+    const { records } = coverage(store)
     const withWoz = records.find((r) => r.building.woz_value !== null)!
     expect(withWoz.provenance).toMatchObject({
       year_built: { source: 'bag' },
@@ -118,7 +81,7 @@ describe('ingest --sample with the sample registers', () => {
   })
 
   it('values with an interval and a confidence, blends the WOZ value in, and dates the value at the model', () => {
-    const { records } = coverage()
+    const { records } = coverage(store)
     const valued = records.filter((r) => r.valuation.estimated_price !== null)
     const model = JSON.parse(
       (
@@ -160,7 +123,7 @@ describe('the API over it', () => {
     const readonly = await openStore(config.dbPath, { readonly: true })
     const app = await buildApp({ store: readonly, config: { ...config, envApiKeys: [key] } })
     try {
-      const { records } = coverage()
+      const { records } = coverage(store)
       const get = (id: string) => app.inject({ url: `/v1/properties/${id}`, headers: { 'x-api-key': key } })
       for (const r of records)
         expect(propertyResponseSchema.safeParse(JSON.parse((await get(r.bag_id)).body)).success).toBe(true)
