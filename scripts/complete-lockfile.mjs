@@ -42,11 +42,15 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     if (lock.packages[nested] || lock.packages[`node_modules/${name}`]) continue
     const platform = platformOf(name)
     if (!platform || !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version)) continue
+    // Fields in npm's own order (version first, then by name), so a later `npm install` leaves them as they are.
+    const { os, cpu, libc } = platform
     lock.packages[`node_modules/${name}`] = {
       version,
+      cpu,
       ...(entry.dev ? { dev: true } : {}),
+      ...(libc ? { libc } : {}),
       optional: true,
-      ...platform,
+      os,
     }
     added.push(`${name}@${version}`)
   }
