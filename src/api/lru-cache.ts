@@ -1,13 +1,24 @@
+/** Options of {@link LruCache}. */
+export interface LruOptions {
+  /**
+   * Keep a value only when its key is set the second time: a stream of keys asked for once (a client walking all
+   * homes) then passes by instead of evicting what is asked for again, and makes no garbage for the collector.
+   */
+  readonly admitOnSecondSet?: boolean
+}
+
 /** A small least-recently-used cache bounded by entry count and total string size. */
 export class LruCache<V extends string> {
   readonly #map = new Map<string, V>()
   readonly #maxEntries: number
   readonly #maxChars: number
+  readonly #seenOnce: Set<string> | undefined
   #chars = 0
 
-  constructor(maxEntries: number, maxChars: number) {
+  constructor(maxEntries: number, maxChars: number, options: LruOptions = {}) {
     this.#maxEntries = maxEntries
     this.#maxChars = maxChars
+    this.#seenOnce = options.admitOnSecondSet ? new Set() : undefined
   }
 
   get(key: string): V | undefined {
@@ -20,6 +31,13 @@ export class LruCache<V extends string> {
   }
 
   set(key: string, value: V): void {
+    const seen = this.#seenOnce
+    if (seen && !seen.delete(key)) {
+      // Keys only, bounded: forgetting them all now and then merely delays an admission.
+      if (seen.size >= 4 * this.#maxEntries) seen.clear()
+      seen.add(key)
+      return
+    }
     const old = this.#map.get(key)
     if (old !== undefined) {
       this.#chars -= old.length
@@ -36,6 +54,7 @@ export class LruCache<V extends string> {
 
   clear(): void {
     this.#map.clear()
+    this.#seenOnce?.clear()
     this.#chars = 0
   }
 

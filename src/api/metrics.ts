@@ -5,6 +5,8 @@ import type { SourceStatus } from './source-status.js'
 export interface MetricsSources {
   published(): { generation: number; publishedAt: string }
   sources(): Promise<readonly SourceStatus[]>
+  /** The per-generation response caches: entries and characters held. */
+  caches(): Readonly<Record<string, { entries: number; chars: number }>>
 }
 
 /** The API's Prometheus metrics: one registry per app, so apps in one process (tests) never share counters. */
@@ -54,6 +56,21 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
       this.set(data.published().generation)
     },
   })
+  // What the per-generation caches cost: they are emptied at every publish and bounded in entries and size.
+  for (const [name, field] of [
+    ['propdata_response_cache_entries', 'entries'],
+    ['propdata_response_cache_chars', 'chars'],
+  ] as const) {
+    new Gauge({
+      name,
+      help: `Responses kept until the next publish, per cache: ${field === 'entries' ? 'how many' : 'their total length in characters (≈ bytes)'}.`,
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        for (const [cache, stats] of Object.entries(data.caches())) this.set({ cache }, stats[field])
+      },
+    })
+  }
   const lastSuccess = new Gauge({
     name: 'propdata_source_last_success_timestamp_seconds',
     help: 'Unix time at which the last successful run of each source started.',

@@ -10,17 +10,33 @@ import { createValuationService, type ValuationService } from '../valuate/valuat
 import { LruCache } from './lru-cache.js'
 import type { ListingsQuery } from './schemas.js'
 
+/** The generation the API serves and when it was published. */
+export interface Published {
+  readonly generation: number
+  readonly publishedAt: string
+}
+
+/** A response body with the generation it was read from: the ETag of exactly that body. */
+export interface Answer<T> {
+  readonly published: Published
+  readonly body: T
+}
+
 /** The published data as the API serves it, with counts and responses cached per generation. */
 export interface ReadModel {
   readonly store: Store
   /** Re-reads the generation when another connection committed; returns the current one. */
-  sync(): { generation: number; publishedAt: string }
+  sync(): Published
   /** The `/v1/listings` body for a validated query, serialised. */
-  listings(query: ListingsQuery): string
+  listings(query: ListingsQuery): Answer<string>
   /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
-  property(bagId: string): string | null
+  property(bagId: string): Answer<string | null>
   /** Cache sizes, for the memory figures and /metrics. */
-  stats(): { listingResponses: { entries: number; chars: number }; counts: number }
+  stats(): {
+    listingResponses: { entries: number; chars: number }
+    propertyResponses: { entries: number; chars: number }
+    counts: number
+  }
 }
 
 type ListingFields = Omit<ListingRow, 'updated_generation' | 'withdrawn_at'>
@@ -100,6 +116,9 @@ export function createReadModel(store: Store): ReadModel {
   const shapes = new Map<string, { page: BetterSqlite3.Statement; count: BetterSqlite3.Statement }>()
   const counts = new Map<string, number>()
   const responses = new LruCache<string>(20_000, 64 * 1024 * 1024)
+  // Homes clients ask about again (the ones they track) are answered from memory until the next publish: a record
+  // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
+  const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
   const valuations: ValuationService = createValuationService(store)
   let version = -1
   let current = { generation: -1, publishedAt: '' }
@@ -142,6 +161,7 @@ export function createReadModel(store: Store): ReadModel {
       if (row.generation !== current.generation) {
         counts.clear()
         responses.clear()
+        properties.clear()
         valuations.reset()
       }
       current = { generation: row.generation, publishedAt: row.published_at }
@@ -153,62 +173,87 @@ export function createReadModel(store: Store): ReadModel {
     store,
     sync,
     listings(q) {
-      const page = q.page ?? 1
-      const pageSize = q.page_size ?? 20
-      const status = q.status ?? 'active'
       const key = q.city !== undefined ? cityKey(q.city) : undefined
-      const canonical = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${status}|${page}|${pageSize}`
-      const cached = responses.get(canonical)
-      if (cached !== undefined) return cached
-      const values: Record<string, unknown> = { status }
-      if (key !== undefined) values.city_key = key
-      if (q.type !== undefined) values.type = q.type
-      if (q.min_price !== undefined) values.min_price = q.min_price
-      if (q.max_price !== undefined) values.max_price = q.max_price
-      const statements = statementsFor(q)
-      const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${status}`
-      let total = counts.get(countKey)
-      if (total === undefined) {
-        // Without a price filter the count was written at publish; otherwise it is counted once per generation.
-        const precomputed = status === 'active' && q.min_price === undefined && q.max_price === undefined
-        total = precomputed
-          ? (countFromTable.get({ city_key: key ?? ANY, type: q.type ?? ANY })?.n ?? 0)
-          : (statements.count.get(values) as { n: number }).n
-        counts.set(countKey, total)
-      }
-      const offset = (page - 1) * pageSize
-      const rows =
-        offset >= total
-          ? []
-          : (statements.page.all({ ...values, limit: pageSize, offset }) as ListingFields[])
-      const body = `{"data":[${rows.map(listingJson).join(',')}],"meta":${JSON.stringify({ total, page, page_size: pageSize })}}`
-      responses.set(canonical, body)
-      return body
+      const canonical = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.status ?? 'active'}|${q.page ?? 1}|${q.page_size ?? 20}`
+      return answer(responses, canonical, () => readListings(q, key))
     },
     property(bagId) {
-      const objectId = bagId.slice(4, 6) === '20' ? objectOfAddress.get({ num_id: bagId })?.object_id : bagId
-      if (!objectId) return null
-      const row = goldenRecord.get({ bag_id: objectId })
-      if (!row) return null
-      const head = JSON.stringify({
-        bag_id: row.bag_id,
-        nummeraanduiding_id: row.num_id,
-        address: { street: row.street, number: row.number, city: row.city, postcode: row.postcode },
-        building: {
-          year_built: row.year_built,
-          energy_label: row.energy_label,
-          woz_value: row.woz_value,
-          woz_reference_date: row.woz_reference_date,
-          surface_area: row.surface_area,
-          use: row.use_purpose,
-          dwelling_type: row.dwelling_type,
-        },
-        valuation: valuations.value(row),
-      })
-      // The stored provenance is already JSON: spliced in, not parsed and serialised again.
-      const listings = listingsOfHome.all({ bag_id: row.bag_id }).map(listingJson).join(',')
-      return `${head.slice(0, -1)},"listings":[${listings}],"provenance":${row.provenance_json}}`
+      return answer(properties, bagId, () => readProperty(bagId))
     },
-    stats: () => ({ listingResponses: responses.stats, counts: counts.size }),
+    stats: () => ({
+      listingResponses: responses.stats,
+      propertyResponses: properties.stats,
+      counts: counts.size,
+    }),
+  }
+
+  /**
+   * A body from this generation's cache, or read in one transaction, so the body and the generation it is tagged
+   * with come from the same snapshot. A cache hit needs no transaction: the cache is emptied whenever sync() sees a
+   * new generation, so what it holds belongs to the generation sync() returned.
+   */
+  function answer<T extends string | null>(cache: LruCache<string>, key: string, read: () => T): Answer<T> {
+    const published = sync()
+    const cached = cache.get(key)
+    if (cached !== undefined) return { published, body: cached as T }
+    return sqlite.transaction(() => {
+      const current = sync()
+      const body = read()
+      if (body !== null) cache.set(key, body)
+      return { published: current, body }
+    })()
+  }
+
+  /** A page of listings and the exact total, serialised. */
+  function readListings(q: ListingsQuery, key: string | undefined): string {
+    const page = q.page ?? 1
+    const pageSize = q.page_size ?? 20
+    const status = q.status ?? 'active'
+    const values: Record<string, unknown> = { status }
+    if (key !== undefined) values.city_key = key
+    if (q.type !== undefined) values.type = q.type
+    if (q.min_price !== undefined) values.min_price = q.min_price
+    if (q.max_price !== undefined) values.max_price = q.max_price
+    const statements = statementsFor(q)
+    const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${status}`
+    let total = counts.get(countKey)
+    if (total === undefined) {
+      // Without a price filter the count was written at publish; otherwise it is counted once per generation.
+      const precomputed = status === 'active' && q.min_price === undefined && q.max_price === undefined
+      total = precomputed
+        ? (countFromTable.get({ city_key: key ?? ANY, type: q.type ?? ANY })?.n ?? 0)
+        : (statements.count.get(values) as { n: number }).n
+      counts.set(countKey, total)
+    }
+    const offset = (page - 1) * pageSize
+    const rows =
+      offset >= total ? [] : (statements.page.all({ ...values, limit: pageSize, offset }) as ListingFields[])
+    return `{"data":[${rows.map(listingJson).join(',')}],"meta":${JSON.stringify({ total, page, page_size: pageSize })}}`
+  }
+
+  /** A golden record as the API's JSON, valued with the current models, or null. */
+  function readProperty(bagId: string): string | null {
+    const objectId = bagId.slice(4, 6) === '20' ? objectOfAddress.get({ num_id: bagId })?.object_id : bagId
+    if (!objectId) return null
+    const row = goldenRecord.get({ bag_id: objectId })
+    if (!row) return null
+    const head = JSON.stringify({
+      bag_id: row.bag_id,
+      nummeraanduiding_id: row.num_id,
+      address: { street: row.street, number: row.number, city: row.city, postcode: row.postcode },
+      building: {
+        year_built: row.year_built,
+        energy_label: row.energy_label,
+        woz_value: row.woz_value,
+        woz_reference_date: row.woz_reference_date,
+        surface_area: row.surface_area,
+        use: row.use_purpose,
+        dwelling_type: row.dwelling_type,
+      },
+      valuation: valuations.value(row),
+    })
+    // The stored provenance is already JSON: spliced in, not parsed and serialised again.
+    const listings = listingsOfHome.all({ bag_id: row.bag_id }).map(listingJson).join(',')
+    return `${head.slice(0, -1)},"listings":[${listings}],"provenance":${row.provenance_json}}`
   }
 }

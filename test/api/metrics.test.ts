@@ -77,4 +77,24 @@ describe('GET /metrics', () => {
     expect(lastSuccess * 1000).toBeGreaterThan(Date.now() - 3_600_000)
     expect(Number(series(body, 'propdata_source_active_listings', 'source="pararius"'))).toBe(300)
   })
+
+  it('reports what the per-generation response caches hold', async () => {
+    const ids = fixture.store.sqlite
+      .prepare('select bag_id from golden_records limit 3')
+      .pluck()
+      .all() as string[]
+    const before = (await get(fixture, '/metrics', {})).body
+    const held = Number(series(before, 'propdata_response_cache_entries', 'cache="properties"'))
+    // Through the read model: this fixture's key is limited to 2 requests a minute.
+    for (const id of [...ids, ...ids]) expect(fixture.app.readModel.property(id).body).not.toBeNull()
+    const after = (await get(fixture, '/metrics', {})).body
+    expect(
+      Number(series(after, 'propdata_response_cache_entries', 'cache="properties"')),
+    ).toBeLessThanOrEqual(held + 3)
+    expect(
+      Number(series(after, 'propdata_response_cache_entries', 'cache="properties"')),
+    ).toBeGreaterThanOrEqual(3)
+    expect(Number(series(after, 'propdata_response_cache_chars', 'cache="properties"'))).toBeGreaterThan(300)
+    expect(series(after, 'propdata_response_cache_entries', 'cache="listings"')).toBeDefined()
+  })
 })

@@ -18,13 +18,9 @@ export function registerListingRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { sqlite } = app.readModel.store
-      // One read transaction: the count and the page come from the same published generation.
-      const body = sqlite.transaction(() => {
-        const published = app.readModel.sync()
-        return notModified(request, reply, published) ? null : app.readModel.listings(request.query)
-      })()
-      if (body === null) return reply
+      // The count and the page come from one published generation, the one the ETag names (see ReadModel).
+      const { published, body } = app.readModel.listings(request.query)
+      if (notModified(request, reply, published)) return reply
       return reply.type('application/json').send(body as never)
     },
   )

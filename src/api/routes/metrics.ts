@@ -11,6 +11,10 @@ export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
   const metrics = createApiMetrics({
     published: () => app.readModel.sync(),
     sources: async () => (await reader.read()).sources,
+    caches: () => {
+      const { listingResponses, propertyResponses } = app.readModel.stats()
+      return { listings: listingResponses, properties: propertyResponses }
+    },
   })
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: unknown paths share one label, so scanners cannot explode the series.

@@ -25,16 +25,10 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { sqlite } = app.readModel.store
-      const body = sqlite.transaction(() => {
-        const published = app.readModel.sync()
-        const record = app.readModel.property(request.params.bag_id)
-        if (record === null) return undefined
-        return notModified(request, reply, published) ? null : record
-      })()
-      if (body === undefined)
+      const { published, body } = app.readModel.property(request.params.bag_id)
+      if (body === null)
         return sendProblem(reply, problem(404, `No record for BAG id ${request.params.bag_id}`))
-      if (body === null) return reply
+      if (notModified(request, reply, published)) return reply
       return reply.type('application/json').send(body as never)
     },
   )
