@@ -1,5 +1,5 @@
 import { ALL_SOURCES } from '../../sources/index.js'
-import { readRegisterStatuses } from '../registers/register-status.js'
+import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { lastRunPerSource } from '../store/runs.repository.js'
 
@@ -14,11 +14,7 @@ export interface SourceStatus {
    * look-ups ingest runs report).
    */
   readonly status: string | null
-  readonly lastRun: {
-    readonly runId: number
-    readonly startedAt: string
-    readonly message: string | null
-  } | null
+  readonly lastRun: LastRun | null
   /** When the last run in which this source succeeded started: its data is at least this fresh. */
   readonly lastSuccessAt: string | null
   /** Listings the source currently shows; null for registers. */

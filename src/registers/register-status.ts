@@ -29,15 +29,18 @@ export const REGISTERS: readonly RegisterInfo[] = [
   },
 ]
 
+/** A source's or register's last run, as the API reports it. */
+export interface LastRun {
+  readonly runId: number
+  readonly startedAt: string
+  readonly message: string | null
+}
+
 /** One register's last run and last success. */
 export interface RegisterStatus extends RegisterInfo {
   /** `ok`, `failed`, `stopped`, `crashed`, or `running` for an import in progress; null if it never ran. */
   readonly status: string | null
-  readonly lastRun: {
-    readonly runId: number
-    readonly startedAt: string
-    readonly message: string | null
-  } | null
+  readonly lastRun: LastRun | null
   readonly lastSuccessAt: string | null
 }
 
