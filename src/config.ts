@@ -10,7 +10,7 @@ const envSchema = z.object({
   PROPDATA_DB: z.string().min(1).optional(),
   PROPDATA_DATA_DIR: z.string().min(1).optional(),
   PROPDATA_API_KEYS: z.string().optional(),
-  PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000).optional(),
+  PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000_000).optional(),
   PROPDATA_ANON_RATE_LIMIT: intFromEnv(1, 1_000_000).optional(),
   PORT: intFromEnv(0, 65_535).optional(),
   PROPDATA_HOST: z.string().min(1).optional(),
