@@ -1,28 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-
-/** The staged columns an observation takes over when it is seen again. */
-const COPIED = [
-  'url',
-  'type',
-  'price',
-  'price_on_request',
-  'surface_area',
-  'rooms',
-  'energy_label',
-  'year_built',
-  'dwelling_type',
-  'street',
-  'house_number',
-  'postcode',
-  'city',
-  'city_key',
-  'listed_at',
-  'address_key',
-  'bag_vbo_id',
-  'bag_num_id',
-  'resolution',
-  'content_hash',
-] as const
+import { OBSERVED_COLUMNS } from '../store/stage.repository.js'
 
 /** What publishing one source's staged rows changed. */
 export interface ObservationChanges {
@@ -81,7 +58,7 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .run(params)
   sqlite
     .prepare(
-      `update observations set ${COPIED.map((c) => `${c} = s.${c}`).join(', ')},
+      `update observations set ${OBSERVED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')},
               last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active'
          from stage_observations s
         where s.run_id = @run_id and s.source_id = @source_id
@@ -90,8 +67,8 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .run(params)
   sqlite
     .prepare(
-      `insert into observations (source_id, source_listing_id, ${COPIED.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status)
-       select s.source_id, s.source_listing_id, ${COPIED.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active'
+      `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status)
+       select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active'
          from ${STAGED} and not exists (select 1 from observations o where ${SAME})`,
     )
     .run(params)

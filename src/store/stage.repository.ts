@@ -3,10 +3,8 @@ import type { Store } from './database.js'
 import { param, prepareQuery } from './prepared.js'
 import type { NewStageObservation } from './schema.js'
 
-const STAGE_COLUMNS = [
-  'run_id',
-  'source_id',
-  'source_listing_id',
+/** What a staged row says about a listing: the columns an observation takes over when it is seen again. */
+export const OBSERVED_COLUMNS = [
   'url',
   'type',
   'price',
@@ -28,6 +26,8 @@ const STAGE_COLUMNS = [
   'resolution',
   'content_hash',
 ] as const satisfies readonly (keyof NewStageObservation)[]
+
+const STAGE_COLUMNS = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS] as const
 
 /** Buffers staged observations and writes them in batches (one small transaction each), off the published tables. */
 export interface StageWriter {
