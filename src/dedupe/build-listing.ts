@@ -1,5 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3'
 
+/** Rebuilding more than this share of the listings drops their secondary indexes and builds them again after. */
+const BULK_SHARE = 0.5
+const BULK_MIN = 10_000
+
 /** Price points kept on a listing; older ones stay in `price_history`. */
 const PRICE_HISTORY_KEPT = 50
 
@@ -9,12 +13,45 @@ const PRICE_HISTORY_KEPT = 50
  * most (by `publish_priority`, then the most recently seen) gives the price, area and URL; a resolved home takes its
  * address from the BAG; `sources` lists every member in trust order. A listing left without members is deleted.
  */
-export function rebuildListings(sqlite: BetterSqlite3.Database, now: string, generation: number): void {
+export function rebuildListings(
+  sqlite: BetterSqlite3.Database,
+  now: string,
+  generation: number,
+  /** Fewest rebuilt listings that take the bulk path (see below); tests lower it. */
+  bulkMin = BULK_MIN,
+): void {
   sqlite
     .prepare(
       'delete from listings where id in (select listing_id from publish_listings) and not exists (select 1 from observations o where o.listing_id = listings.id)',
     )
     .run()
+  withoutSecondaryIndexesIfBulk(sqlite, bulkMin, () => upsertListings(sqlite, now, generation))
+}
+
+/**
+ * Runs `write` with the listings' secondary indexes dropped when it rewrites most listings (a first run, a
+ * re-parse): five index insertions per row cost more than building the indexes sorted at the end (national first
+ * run: 5.3 s → 4.1 s). Inside the publish transaction, so a crash restores them with everything else.
+ */
+function withoutSecondaryIndexesIfBulk(
+  sqlite: BetterSqlite3.Database,
+  bulkMin: number,
+  write: () => void,
+): void {
+  const touched = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
+  const total = sqlite.prepare('select count(*) from listings').pluck().get() as number
+  if (touched < bulkMin || touched < BULK_SHARE * total) return write()
+  const indexes = sqlite
+    .prepare<[], { name: string; sql: string }>(
+      "select name, sql from sqlite_master where type = 'index' and tbl_name = 'listings' and sql is not null",
+    )
+    .all()
+  for (const index of indexes) sqlite.exec(`drop index "${index.name.replaceAll('"', '""')}"`)
+  write()
+  for (const index of indexes) sqlite.exec(index.sql)
+}
+
+function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation: number): void {
   sqlite
     .prepare(
       `with members as (

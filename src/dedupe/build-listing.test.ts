@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ingestSample, testConfig } from '../../test/helpers/sample-database.js'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { openStore, type Store } from '../store/database.js'
+import { rebuildListings } from './build-listing.js'
+import { preparePublishScratch } from './publish-scratch.js'
+
+const dir = useTempDir()
+let store: Store
+
+beforeAll(async () => {
+  const config = testConfig(dir)
+  store = await openStore(config.dbPath)
+  await ingestSample(config, store)
+}, 120_000)
+afterAll(async () => store?.close())
+
+/** Rebuilds every listing in a transaction that is rolled back; returns the rows and the indexes it left. */
+function rebuildAll(bulkMin: number) {
+  const { sqlite } = store
+  let result: { rows: unknown[]; indexes: unknown[]; plan: string; schemaChanged: boolean } | undefined
+  sqlite.exec('begin')
+  try {
+    preparePublishScratch(sqlite, () => 1)
+    sqlite.exec('insert into publish_listings (listing_id) select id from listings')
+    const schemaVersion = () => sqlite.pragma('schema_version', { simple: true })
+    const before = schemaVersion()
+    rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, bulkMin)
+    result = {
+      // Dropping and creating indexes bumps the schema version: the way to tell which path ran.
+      schemaChanged: schemaVersion() !== before,
+      rows: sqlite.prepare('select * from listings order by id').all(),
+      indexes: sqlite
+        .prepare(
+          "select name, sql from sqlite_master where type = 'index' and tbl_name = 'listings' order by name",
+        )
+        .all(),
+      plan: JSON.stringify(
+        sqlite
+          .prepare(
+            "explain query plan select id from listings where status = 'active' and city_key = ? and type = ?",
+          )
+          .all('amsterdam', 'rent'),
+      ),
+    }
+  } finally {
+    sqlite.exec('rollback')
+  }
+  return result!
+}
+
+describe('rebuildListings', () => {
+  it('writes the same listings and leaves the same indexes whether or not it takes the bulk path', () => {
+    const rowByRow = rebuildAll(Number.POSITIVE_INFINITY)
+    const bulk = rebuildAll(0)
+    expect([rowByRow.schemaChanged, bulk.schemaChanged]).toEqual([false, true])
+    expect(bulk.rows.length).toBeGreaterThan(500)
+    expect(bulk.rows).toEqual(rowByRow.rows)
+    expect(bulk.indexes).toEqual(rowByRow.indexes)
+    expect(bulk.indexes.length).toBeGreaterThanOrEqual(5)
+    expect(bulk.plan).toContain('INDEX listings_city_type_price')
+  })
+})
