@@ -40,7 +40,10 @@ function withoutSecondaryIndexesIfBulk(
 ): void {
   const touched = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
   const total = sqlite.prepare('select count(*) from listings').pluck().get() as number
-  if (touched < bulkMin || touched < BULK_SHARE * total) return write()
+  if (touched < bulkMin || touched < BULK_SHARE * total) {
+    write()
+    return
+  }
   const indexes = sqlite
     .prepare<[], { name: string; sql: string }>(
       "select name, sql from sqlite_master where type = 'index' and tbl_name = 'listings' and sql is not null",
