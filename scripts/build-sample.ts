@@ -23,6 +23,7 @@ import { BagIdAllocator } from './sample/id-allocator.js'
 import { kamernetOffers, kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusOffers, readParariusRows } from './sample/pararius-homes.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
+import { RECORDED_AT, recordPages } from './sample/record-pages.js'
 import { writeSampleRegisters } from './sample/registers.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import { writeSampleBag } from './sample/sample-bag.js'
@@ -31,7 +32,6 @@ import { sampleReadme } from './sample/sample-readme.js'
 
 const SAMPLE_DIR = join(PROJECT_ROOT, 'data', 'sample')
 const EVALDATA = join(PROJECT_ROOT, 'data', 'evaldata')
-const RECORDED_AT = '2026-11-20T02:00:00.000Z'
 const RECORDED_ON = '2026-11-19'
 const STAND = '2026-11-01'
 
@@ -167,22 +167,10 @@ async function main() {
   process.stdout.write(`Sample: ${JSON.stringify(counts)}\n`)
 }
 
-/** Writes the pages as WARC request/response pairs, recorded at one moment; Funda's as browser-rendered. */
+/** Writes the sample's pages as a WARC archive. */
 async function writeArchive(path: string, pages: readonly SamplePage[]) {
   const recorder = await createWarcRecorder(path, { 'propdata-sample': 'built by scripts/build-sample.ts' })
-  for (const page of pages) {
-    await recorder.record(
-      { url: page.url, method: page.method, body: page.requestBody },
-      {
-        url: page.url,
-        status: 200,
-        headers: { 'content-type': page.contentType },
-        body: page.body,
-        fetchedAt: RECORDED_AT,
-        rendered: page.url.startsWith('https://www.funda.nl/') && !page.url.endsWith('/robots.txt'),
-      },
-    )
-  }
+  await recordPages(recorder, pages)
   await recorder.close()
 }
 

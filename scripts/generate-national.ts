@@ -19,10 +19,9 @@ import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
+import { RECORDED_AT, recordPages } from './sample/record-pages.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
-
-const RECORDED_AT = '2026-11-20T02:00:00.000Z'
 
 /** What the generator wrote, read by the benches. */
 export interface NationalManifest {
@@ -79,21 +78,8 @@ export async function generateNational(options: {
   const recorder = await createWarcRecorder(join(options.out, 'archive.warc.gz'), {
     'propdata-generated': 'scripts/generate-national.ts',
   })
-  const record = async (pages: readonly SamplePage[]) => {
-    for (const page of pages) {
-      await recorder.record(
-        { url: page.url, method: page.method, body: page.requestBody },
-        {
-          url: page.url,
-          status: 200,
-          headers: { 'content-type': page.contentType },
-          body: page.body,
-          fetchedAt: RECORDED_AT,
-          rendered: page.url.startsWith('https://www.funda.nl/'),
-        },
-      )
-    }
-  }
+  const record = (pages: readonly SamplePage[]) => recordPages(recorder, pages)
+
   await record(SAMPLE_ROBOTS)
   const byCity = (list: readonly SampleOffer[]) => {
     const map = new Map<string, SampleOffer[]>()
