@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ingestSample, testConfig } from '../../test/helpers/sample-database.js'
-import { useTempDir } from '../../test/helpers/temp-dir.js'
-import { openStore, type Store } from '../store/database.js'
+import { describe, expect, it } from 'vitest'
+import { useSampleStore } from '../../test/helpers/sample-database.js'
 import { rebuildListings } from './build-listing.js'
 import { preparePublishScratch } from './publish-scratch.js'
 
-const dir = useTempDir()
-let store: Store
-
-beforeAll(async () => {
-  const config = testConfig(dir)
-  store = await openStore(config.dbPath)
-  await ingestSample(config, store)
-}, 120_000)
-afterAll(async () => store?.close())
+const sample = useSampleStore()
 
 /** Rebuilds every listing in a transaction that is rolled back; returns the rows and the indexes it left. */
 function rebuildAll(bulkMin: number) {
-  const { sqlite } = store
+  const { sqlite } = sample.store
   let result: { rows: unknown[]; indexes: unknown[]; plan: string; schemaChanged: boolean } | undefined
   sqlite.exec('begin')
   try {

@@ -3,8 +3,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../src/api/app.js'
 import type { Config } from '../../src/config.js'
 import { openStore, type Store } from '../../src/store/database.js'
-import { ingestSample, testConfig } from './sample-database.js'
-import { useTempDir } from './temp-dir.js'
+import { useSampleStore } from './sample-database.js'
 
 /** The key every API test sends. */
 export const KEY = 'test-key-0123456789'
@@ -19,20 +18,17 @@ export interface ApiFixture {
 
 /** Builds the fixture once per test file; `overrides` tweak the settings (e.g. a low rate limit). */
 export function useSampleApi(overrides: Partial<Config> = {}): ApiFixture {
-  const dir = useTempDir()
+  const sample = useSampleStore({ envApiKeys: [KEY], ...overrides })
   const fixture = {} as ApiFixture
+  // Registered after the sample's hooks: runs once it is ingested, and closes the app before the store closes.
   beforeAll(async () => {
-    fixture.config = testConfig(dir, { envApiKeys: [KEY], ...overrides })
-    fixture.store = await openStore(fixture.config.dbPath)
-    await ingestSample(fixture.config, fixture.store)
+    fixture.config = sample.config
+    fixture.store = sample.store
     const readonly = await openStore(fixture.config.dbPath, { readonly: true })
     fixture.app = await buildApp({ store: readonly, config: fixture.config })
     fixture.app.addHook('onClose', async () => readonly.close())
-  }, 120_000)
-  afterAll(async () => {
-    await fixture.app?.close()
-    await fixture.store?.close()
   })
+  afterAll(async () => fixture.app?.close())
   return fixture
 }
 

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openStore, type Store } from '../../src/store/database.js'
-import { ingestSample, testConfig } from '../helpers/sample-database.js'
-import { useTempDir } from '../helpers/temp-dir.js'
+import { expect, it } from 'vitest'
+import { useSampleStore } from '../helpers/sample-database.js'
 import { coverage } from './coverage.js'
 
-const dir = useTempDir()
-let store: Store
-
-beforeAll(async () => {
-  const config = testConfig(dir)
-  store = await openStore(config.dbPath)
-  await ingestSample(config, store)
-}, 120_000)
-afterAll(async () => store?.close())
+const sample = useSampleStore()
 
 // The rule on the sample `npm start` serves: its rentals lie in cities without sale listings, so their homes are
 // valued from the indexed WOZ value alone.
 it('the bundled sample meets the ≥ 90 % coverage rule among golden records reachable from active listings', () => {
-  const { n, records: _records, ...shares } = coverage(store)
+  const { n, records: _records, ...shares } = coverage(sample.store)
   expect(n).toBeGreaterThan(400)
   process.stdout.write(`bundled sample, ${n} listed homes: ${JSON.stringify(shares)}\n`)
   for (const [field, share] of Object.entries(shares)) expect(share, field).toBeGreaterThanOrEqual(0.9)
