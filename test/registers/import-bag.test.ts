@@ -18,6 +18,23 @@ afterAll(async () => store.close())
 const count = (table: string) =>
   (store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
 
+/** An address at 1011AA on the one street of the test extracts, in version `voorkomen`. */
+function address(id: string, huisnummer: number, voorkomen: number): BagRecord {
+  return {
+    kind: 'nummeraanduiding',
+    id,
+    huisnummer,
+    huisletter: null,
+    toevoeging: null,
+    postcode: '1011AA',
+    typeAdresseerbaarObject: 'Verblijfsobject',
+    status: 'Naamgeving uitgegeven',
+    openbareRuimteId: '0363300000000009',
+    woonplaatsId: null,
+    voorkomen,
+  }
+}
+
 /** An extract with one street and the given objects (id suffix → house number), optionally in reverse file order. */
 async function extract(name: string, objects: [string, number][], extra: BagRecord[] = []): Promise<string> {
   const zipPath = join(dir, name)
@@ -46,19 +63,7 @@ async function extract(name: string, objects: [string, number][], extra: BagReco
   })
   for (const [suffix, huisnummer] of objects) {
     const num = `036320000000${suffix}`
-    await w.write({
-      kind: 'nummeraanduiding',
-      id: num,
-      huisnummer,
-      huisletter: null,
-      toevoeging: null,
-      postcode: '1011AA',
-      typeAdresseerbaarObject: 'Verblijfsobject',
-      status: 'Naamgeving uitgegeven',
-      openbareRuimteId: '0363300000000009',
-      woonplaatsId: null,
-      voorkomen: 1,
-    })
+    await w.write(address(num, huisnummer, 1))
     await w.write({
       kind: 'verblijfsobject',
       id: `036301000000${suffix}`,
@@ -93,19 +98,8 @@ describe('import bag', () => {
   })
 
   it('keeps the highest version whatever order the file holds them in', async () => {
-    const later = (voorkomen: number, huisnummer: number): BagRecord => ({
-      kind: 'nummeraanduiding',
-      id: '0363200000009999',
-      huisnummer,
-      huisletter: null,
-      toevoeging: null,
-      postcode: '1011AA',
-      typeAdresseerbaarObject: 'Verblijfsobject',
-      status: 'Naamgeving uitgegeven',
-      openbareRuimteId: '0363300000000009',
-      woonplaatsId: null,
-      voorkomen,
-    })
+    const later = (voorkomen: number, huisnummer: number) =>
+      address('0363200000009999', huisnummer, voorkomen)
     await importBag(store, await extract('order.zip', [['0001', 1]], [later(5, 55), later(2, 22)]), {
       priority: () => 0,
     })
