@@ -120,6 +120,15 @@ export function createReadModel(store: Store): ReadModel {
   // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
   const valuations: ValuationService = createValuationService(store)
+  // Made once: better-sqlite3 wraps the function on every transaction() call.
+  const readInSnapshot = sqlite.transaction(
+    (cache: LruCache<string>, key: string, read: () => string | null): Answer<string | null> => {
+      const snapshot = sync()
+      const body = read()
+      if (body !== null) cache.set(key, body)
+      return { published: snapshot, body }
+    },
+  )
   let version = -1
   let current = { generation: -1, publishedAt: '' }
 
@@ -196,12 +205,7 @@ export function createReadModel(store: Store): ReadModel {
     const published = sync()
     const cached = cache.get(key)
     if (cached !== undefined) return { published, body: cached as T }
-    return sqlite.transaction(() => {
-      const current = sync()
-      const body = read()
-      if (body !== null) cache.set(key, body)
-      return { published: current, body }
-    })()
+    return readInSnapshot(cache, key, read) as Answer<T>
   }
 
   /** A page of listings and the exact total, serialised. */
