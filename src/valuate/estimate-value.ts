@@ -64,14 +64,8 @@ export function estimateValue(
   }
   const confidence = confidenceOf(u.confidenceThresholds, expected)
   const calibration = u.classes[confidence]
-  const step = model.kind === 'rent' ? 5 : 1000
-  const estimatedPrice = Math.max(step, Math.round(Math.exp(log) / step) * step)
-  const low = Math.floor(Math.exp(log + calibration.lowZ * expected) / step) * step
-  const high = Math.ceil(Math.exp(log + calibration.highZ * expected) / step) * step
   return {
-    estimatedPrice,
-    low: Math.min(low, estimatedPrice),
-    high: Math.max(high, estimatedPrice),
+    ...rounded(model, log, log + calibration.lowZ * expected, log + calibration.highZ * expected),
     intervalLevel: u.intervalLevel,
     confidence,
     method,
@@ -91,16 +85,32 @@ function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOp
   const u = model.uncertainty
   const sd = Math.sqrt(model.woz.logVariance)
   const z = normalQuantile((1 + u.intervalLevel) / 2)
-  const step = model.kind === 'rent' ? 5 : 1000
-  const estimatedPrice = Math.max(step, Math.round(woz / step) * step)
+  const log = Math.log(woz)
   return {
-    estimatedPrice,
-    low: Math.min(Math.floor((woz * Math.exp(-z * sd)) / step) * step, estimatedPrice),
-    high: Math.max(Math.ceil((woz * Math.exp(z * sd)) / step) * step, estimatedPrice),
+    ...rounded(model, log, log - z * sd, log + z * sd),
     intervalLevel: u.intervalLevel,
     // Median absolute log error of a normal error is sd / 1.4826.
     confidence: confidenceOf(u.confidenceThresholds, sd / MAD_TO_SD),
     method: WOZ_ONLY_METHOD,
     comparables: { n: model.woz.n, level: 'national' },
+  }
+}
+
+/**
+ * The estimate and interval from their logs, in whole steps of the kind (EUR 1,000; a rent EUR 5): the interval
+ * rounded outward, and never excluding the estimate.
+ */
+function rounded(
+  model: ValuationModel,
+  log: number,
+  lowLog: number,
+  highLog: number,
+): Pick<Valuation, 'estimatedPrice' | 'low' | 'high'> {
+  const step = model.kind === 'rent' ? 5 : 1000
+  const estimatedPrice = Math.max(step, Math.round(Math.exp(log) / step) * step)
+  return {
+    estimatedPrice,
+    low: Math.min(Math.floor(Math.exp(lowLog) / step) * step, estimatedPrice),
+    high: Math.max(Math.ceil(Math.exp(highLog) / step) * step, estimatedPrice),
   }
 }
