@@ -71,7 +71,7 @@ export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
           input.surfaceArea - reach,
           input.surfaceArea + reach,
         )
-        return resolveByStreetAndArea(near, input.streetKey, input.surfaceArea)
+        return resolveByStreetAndArea(near, input.surfaceArea)
       }
       return UNRESOLVED('no-address')
     },
@@ -104,13 +104,12 @@ export function resolveByNumber(rows: readonly AddressRow[], houseNumber: Parsed
 /** Living area on a listing (NEN 2580) and BAG's usable area differ a little; this much is still the same home. */
 export const areaTolerance = (area: number): number => Math.max(2, area * 0.05)
 
-function resolveByStreetAndArea(rows: AddressRow[], streetKey: string, area: number): Resolution {
-  const onStreet = rows.filter((r) => r.street_key === streetKey && r.oppervlakte !== null)
-  if (onStreet.length === 0) return UNRESOLVED('not-found')
+/** Decides among the street's addresses whose area lies within twice the tolerance (the query selects those). */
+function resolveByStreetAndArea(rows: readonly AddressRow[], area: number): Resolution {
   const tolerance = areaTolerance(area)
   const near = new Map<string, AddressRow>()
   const rivals = new Set<string>()
-  for (const row of onStreet) {
+  for (const row of rows) {
     const gap = Math.abs((row.oppervlakte as number) - area)
     if (gap <= tolerance) near.set(row.object_id, row)
     else if (gap <= 2 * tolerance) rivals.add(row.object_id)
