@@ -50,12 +50,14 @@ describe('/docs in a real browser', () => {
       .poll(() => operation('get_v1_properties__bag_id_').locator('.parameter__name').allTextContents())
       .toEqual([expect.stringContaining('bag_id')])
     await operation('get_v1_listings').locator('.opblock-summary').click()
-    const names = (await operation('get_v1_listings').locator('.parameter__name').allTextContents()).map(
-      (n) => n.replace(/\s|\*|required/g, ''),
-    )
-    expect(names).toEqual(
-      expect.arrayContaining(['city', 'min_price', 'max_price', 'type', 'page', 'page_size']),
-    )
+    // The expanded block renders after the click returns: poll until its parameters are there.
+    const names = async () =>
+      (await operation('get_v1_listings').locator('.parameter__name').allTextContents()).map((n) =>
+        n.replace(/\s|\*|required/g, ''),
+      )
+    await expect
+      .poll(names)
+      .toEqual(expect.arrayContaining(['city', 'min_price', 'max_price', 'type', 'page', 'page_size']))
   })
 
   it('authorises with a key through the Authorize dialog and executes GET /v1/listings from the page', async () => {
