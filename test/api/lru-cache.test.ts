@@ -13,6 +13,18 @@ describe('LruCache', () => {
     expect(cache.stats).toEqual({ entries: 1, chars: 100 })
   })
 
+  it('stays within its bounds over many keys, and keeps an entry that is read between writes', () => {
+    const cache = new LruCache<string>(100, 10_000)
+    for (let i = 0; i < 10_000; i++) {
+      cache.set(`k${i}`, 'v'.repeat(i % 300))
+      expect(cache.get('k0')).toBe('') // read after every write: it never falls out
+      expect(cache.stats.entries).toBeLessThanOrEqual(100)
+      expect(cache.stats.chars).toBeLessThanOrEqual(10_000)
+    }
+    expect(cache.get('k9999')).toBe('v'.repeat(9999 % 300))
+    expect(cache.get('k5000')).toBeUndefined()
+  })
+
   it('with admitOnSecondSet keeps a value only when its key comes back, so one-off keys evict nothing', () => {
     const cache = new LruCache<string>(2, 100, { admitOnSecondSet: true })
     cache.set('hot', 'H')
