@@ -32,19 +32,21 @@ export function createKeyChecker(
       .where('key_hash', '=', param('key_hash'))
       .where('revoked_at', 'is', null),
   )
-  const cache = new Map<string, { valid: boolean; until: number }>()
+  // Keyed by the key as presented, so a cached answer costs a map lookup rather than a SHA-256 per request. The
+  // secrets stay in this process's memory only, as they already are in each request's headers.
+  const cache = new Map<string, { hash: string; valid: boolean; until: number }>()
   return {
     check(key) {
       if (!key || key.length > 200) return null
-      const hash = hashKey(key)
       const t = now()
-      const hit = cache.get(hash)
-      if (hit && hit.until > t) return hit.valid ? hash : null
+      const hit = cache.get(key)
+      if (hit && hit.until > t) return hit.valid ? hit.hash : null
+      const hash = hashKey(key)
       const candidate = Buffer.from(hash)
       const valid =
         fromEnv.some((k) => timingSafeEqual(k, candidate)) || lookup.get({ key_hash: hash }) !== undefined
       if (cache.size > 10_000) cache.clear()
-      cache.set(hash, { valid, until: t + CACHE_MS })
+      cache.set(key, { hash, valid, until: t + CACHE_MS })
       return valid ? hash : null
     },
   }

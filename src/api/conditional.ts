@@ -3,6 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 /** Bumped when the response shapes change, so a deploy invalidates clients' copies even within one generation. */
 export const REPRESENTATION_VERSION = 'v1'
 
+let lastDate = { iso: '', http: '' }
+
+/** The HTTP date of an ISO timestamp; the last one is kept, as every response of a generation asks for the same. */
+function httpDate(iso: string): string {
+  if (lastDate.iso !== iso) lastDate = { iso, http: new Date(iso).toUTCString() }
+  return lastDate.http
+}
+
 /**
  * Sets the validators for data of `generation` and answers 304 when the client already has it. Responses only
  * change when a new generation is published (once a night), so the generation is the ETag of every resource.
@@ -17,7 +25,7 @@ export function notModified(
   const tag = `"${REPRESENTATION_VERSION}-g${published.generation}${variant ? `-${variant}` : ''}"`
   const etag = variant ? `W/${tag}` : tag
   reply.header('ETag', etag)
-  reply.header('Last-Modified', new Date(published.publishedAt).toUTCString())
+  reply.header('Last-Modified', httpDate(published.publishedAt))
   reply.header('Cache-Control', 'private, max-age=300, must-revalidate')
   const ifNoneMatch = request.headers['if-none-match']
   if (typeof ifNoneMatch !== 'string') return false

@@ -16,7 +16,8 @@ export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
       return { listings: listingResponses, properties: propertyResponses }
     },
   })
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every response, and a promise per request is measurable.
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: unknown paths share one label, so scanners cannot explode the series.
     metrics.observe(
       request.method,
@@ -25,6 +26,7 @@ export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
       reply.elapsedTime / 1000,
       request.apiKeyHash ? 'key' : 'anonymous',
     )
+    done()
   })
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     const body = await metrics.registry.metrics()
