@@ -40,8 +40,11 @@ export function normaliseStaged(
     const rows = batch.all({ run_id: runId, after, limit: BATCH })
     if (rows.length === 0) return done
     after = rows[rows.length - 1]!.stage_rowid
+    // No rest or spread copies of the rows: at 3 µs each they cost more than normalising.
     write(
-      rows.map(({ stage_rowid, ...row }) => ({ stage_rowid, ...normaliseStagedRow(row, resolver, timings) })),
+      rows.map((row) =>
+        Object.assign(normaliseStagedRow(row, resolver, timings), { stage_rowid: row.stage_rowid }),
+      ),
     )
     done += rows.length
   }

@@ -106,21 +106,20 @@ export function normaliseStagedRow(
     surfaceArea: row.surface_area,
   })
   timings.resolveMs += performance.now() - t
-  const merged = {
-    ...row,
-    ...normalised,
+  const columns: NormalisedColumns = {
+    street: normalised.street,
+    house_number: normalised.house_number,
+    postcode: normalised.postcode,
+    city: normalised.city,
+    city_key: normalised.city_key,
+    address_key: normalised.address_key,
     bag_vbo_id: resolution.objectId,
     bag_num_id: resolution.numId,
     resolution: resolution.method,
+    content_hash: '',
   }
-  const { content_hash: _old, ...hashed } = merged
-  return {
-    ...normalised,
-    bag_vbo_id: resolution.objectId,
-    bag_num_id: resolution.numId,
-    resolution: resolution.method,
-    content_hash: stageContentHash(hashed),
-  }
+  columns.content_hash = stageContentHash(row, columns)
+  return columns
 }
 
 /** A listing normalised and resolved in one go, as one staged row (tests and single listings). */
@@ -132,5 +131,5 @@ export function stageListing(
   timings: StageTimings,
 ): NewStageObservation {
   const raw = rawStageRow(runId, sourceId, listing)
-  return { ...raw, ...normaliseStagedRow(raw as StageObservationTable, resolver, timings) }
+  return Object.assign(raw, normaliseStagedRow(raw as StageObservationTable, resolver, timings))
 }

@@ -102,14 +102,21 @@ export async function resolveWithPdok(
     staged.map(async (row) => {
       const found = await answer(row)
       if (!found?.object_id) return
-      const { rowid, ...rest } = row
-      const resolved = { ...rest, bag_vbo_id: found.object_id, bag_num_id: found.num_id, resolution: 'pdok' }
-      const { content_hash: _old, ...hashed } = resolved
       update.run({
-        rowid,
+        rowid: row.rowid,
         object_id: found.object_id,
         num_id: found.num_id,
-        content_hash: stageContentHash(hashed),
+        content_hash: stageContentHash(row, {
+          street: row.street,
+          house_number: row.house_number,
+          postcode: row.postcode,
+          city: row.city,
+          city_key: row.city_key,
+          address_key: row.address_key,
+          bag_vbo_id: found.object_id,
+          bag_num_id: found.num_id,
+          resolution: 'pdok',
+        }),
       })
       counts.resolved += 1
     }),
