@@ -12,7 +12,7 @@ import {
 } from '../normalise/index.js'
 import type { BagResolver } from '../resolve/index.js'
 import type { NewStageObservation, StageObservationTable } from '../store/schema.js'
-import { stageContentHash } from '../store/stage.repository.js'
+import { type StagedAddressColumns, stageContentHash } from '../store/stage.repository.js'
 
 /** Time spent per CPU stage, summed over a run, for the run report and the benchmark. */
 export interface StageTimings {
@@ -56,20 +56,8 @@ export function rawStageRow(runId: number, sourceId: string, listing: Listing): 
   }
 }
 
-/** The columns the normalise and resolve pass fills in. */
-export type NormalisedColumns = Pick<
-  StageObservationTable,
-  | 'street'
-  | 'house_number'
-  | 'postcode'
-  | 'city'
-  | 'city_key'
-  | 'address_key'
-  | 'bag_vbo_id'
-  | 'bag_num_id'
-  | 'resolution'
-  | 'content_hash'
->
+/** The columns the normalise and resolve pass fills in: the address columns and the content hash over them. */
+export type NormalisedColumns = StagedAddressColumns & Pick<StageObservationTable, 'content_hash'>
 
 /**
  * Normalises a staged row's address and resolves it to BAG. The content hash covers everything that ends up
