@@ -8,6 +8,7 @@ import { type Bench, formatTable } from './support/bench.js'
 const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[] = [
   ['parse-throughput', () => import('./parse-throughput.bench.js')],
   ['fetch-overhead', () => import('./fetch-overhead.bench.js')],
+  ['normalise', () => import('./normalise.bench.js')],
   ['resolve-accuracy', () => import('./resolve-accuracy.bench.js')],
   ['pipeline', () => import('./pipeline-scale.bench.js')],
   ['api', () => import('./api-throughput.bench.js')],
