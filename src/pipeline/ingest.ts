@@ -89,6 +89,8 @@ export interface RunReport {
   readonly sources: readonly SourceReport[]
   readonly archive: string | null
   readonly timings: StageTimings & Partial<PublishReport['timings']>
+  /** Listings normalised and resolved by this run; those staged from unchanged pages were already final. */
+  readonly normalised: number
   readonly goldenRecords: PublishReport['goldenRecords'] | null
   /** The run's register look-ups (WOZ values, EP-Online labels); null when the run was stopped before them. */
   readonly registers?: EnrichmentReport | null
@@ -161,6 +163,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   })
 
   const timings: StageTimings = { normaliseMs: 0, resolveMs: 0 }
+  let normalised = 0
   const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
     []
   const outcomes = new Map<string, CrawlOutcome>()
@@ -231,7 +234,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     stage.flush()
     memo?.flush()
     // Also after a stop: whatever the crawl staged is published.
-    normaliseStaged(store, runId, resolver, timings)
+    normalised = normaliseStaged(store, runId, resolver, timings)
     if (config.pdokFallback && !options.signal?.aborted) {
       const pdok = await resolveWithPdok(store, runId, { fetcher, baseUrl: config.pdokUrl })
       logger.info(
@@ -345,6 +348,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     sources,
     archive: recorder?.path ?? null,
     timings: { ...timings, ...published?.timings },
+    normalised,
     goldenRecords: published?.goldenRecords ?? null,
     registers,
     problems: sources

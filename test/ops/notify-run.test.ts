@@ -58,6 +58,7 @@ const report = (overrides: Partial<RunReport> & Pick<RunReport, 'status' | 'exit
   sources: [],
   archive: null,
   timings: { normaliseMs: 0, resolveMs: 0 },
+  normalised: 0,
   goldenRecords: null,
   problems: [],
   ...overrides,
