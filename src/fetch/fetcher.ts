@@ -43,6 +43,8 @@ export interface FetcherOptions {
   readonly maxBodyBytes?: number
   /** Replaces real waiting (tests, and replays, which have no one to be polite to). */
   readonly sleep?: Sleep
+  /** The clock politeness waits are measured on; tests pair a simulated one with `sleep`. @default Date.now */
+  readonly now?: () => number
   /** Replays ignore the adapters' politeness, crawl-delays and Retry-After pauses: the archive is local. */
   readonly ignorePoliteness?: boolean
   /** Stops the whole run: queued requests are dropped, requests in flight aborted. */
@@ -84,7 +86,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const sleep = options.sleep ?? realSleep
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
   const polite = options.ignorePoliteness !== true
-  const queues = new HostQueues({ sleep })
+  const queues = new HostQueues({ sleep, now: options.now ?? Date.now })
   const timeoutMs = options.timeoutMs ?? 30_000
   const maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024
   const agent = robotsAgentOf(options.userAgent)

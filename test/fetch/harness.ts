@@ -40,12 +40,16 @@ export function useHarness() {
     fetcher(options: Partial<FetcherOptions> = {}): TestFetcher {
       const events: FetchEvent[] = []
       const sleeps: number[] = []
+      // Time passes only by the simulated sleeps, so a wait never depends on how long a request took on this box.
+      let clock = 0
       const fetcher = createFetcher({
         http: createHttpTransport(),
         userAgent: TEST_USER_AGENT,
         sleep: async (ms) => {
           sleeps.push(ms)
+          clock += ms
         },
+        now: () => clock,
         onEvent: (event) => events.push(event),
         ...options,
       })
