@@ -224,7 +224,7 @@ describe('crawlSource', () => {
     const pending = crawl(htmlHomesSource('html', site.origin), h.fetcher({ signal: run.signal }).fetcher, {
       signal: run.signal,
     })
-    await expect.poll(() => site.hits('/homes/a1')).toBe(1)
+    await expect.poll(() => site.hits('/homes/a1'), { timeout: 10_000 }).toBe(1)
     run.abort()
     const { outcome } = await pending
     expect(outcome.status).toBe('stopped')

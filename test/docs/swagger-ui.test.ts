@@ -47,7 +47,9 @@ describe('/docs in a real browser', () => {
     )
     await operation('get_v1_properties__bag_id_').locator('.opblock-summary').click()
     await expect
-      .poll(() => operation('get_v1_properties__bag_id_').locator('.parameter__name').allTextContents())
+      .poll(() => operation('get_v1_properties__bag_id_').locator('.parameter__name').allTextContents(), {
+        timeout: 10_000,
+      })
       .toEqual([expect.stringContaining('bag_id')])
     await operation('get_v1_listings').locator('.opblock-summary').click()
     // The expanded block renders after the click returns: poll until its parameters are there.
@@ -56,7 +58,7 @@ describe('/docs in a real browser', () => {
         n.replace(/\s|\*|required/g, ''),
       )
     await expect
-      .poll(names)
+      .poll(names, { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['city', 'min_price', 'max_price', 'type', 'page', 'page_size']))
   })
 

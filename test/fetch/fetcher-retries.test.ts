@@ -71,7 +71,7 @@ describe('fetcher: retries with backoff', () => {
       'Timed out after 300 ms',
     ])
     // Each attempt was cut by its own deadline, not by the end of the test: the client hung up on the server.
-    await expect.poll(() => closedAfter.length).toBe(3)
+    await expect.poll(() => closedAfter.length, { timeout: 10_000 }).toBe(3)
     for (const ms of closedAfter) expect(ms).toBeLessThan(5_000)
   })
 
@@ -108,7 +108,7 @@ describe('fetcher: retries with backoff', () => {
 
     const first = fetcher.fetch({ url: site.url('/slow') }, single).catch((e: unknown) => e)
     const queued = fetcher.fetch({ url: site.url('/slow?2') }, single).catch((e: unknown) => e)
-    await expect.poll(() => site.hits('/slow')).toBe(1)
+    await expect.poll(() => site.hits('/slow'), { timeout: 10_000 }).toBe(1)
     run.abort(new Error('run deadline'))
 
     for (const error of [await first, await queued]) {
