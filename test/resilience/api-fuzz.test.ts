@@ -150,6 +150,9 @@ describe(`bad input never becomes a 500 (raw bytes over real HTTP, seed ${RESILI
             weight: 1,
             arbitrary: fc
               .uint8Array({ minLength: 1, maxLength: 200 })
+              // Only CR and LF is no request at all: HTTP ignores empty lines before a request line, so the server
+              // rightly waits for one (its timeouts close the connection) instead of answering. fast-check found it.
+              .filter((b) => b.some((byte) => byte !== 10 && byte !== 13))
               .map((b) => Buffer.concat([Buffer.from(b), Buffer.from('\r\n\r\n')])),
           },
         ),
