@@ -106,13 +106,8 @@ export async function resolveWithPdok(
         rowid: row.rowid,
         object_id: found.object_id,
         num_id: found.num_id,
-        content_hash: stageContentHash(row, {
-          street: row.street,
-          house_number: row.house_number,
-          postcode: row.postcode,
-          city: row.city,
-          city_key: row.city_key,
-          address_key: row.address_key,
+        content_hash: stageContentHash({
+          ...row,
           bag_vbo_id: found.object_id,
           bag_num_id: found.num_id,
           resolution: 'pdok',

@@ -95,52 +95,37 @@ export async function discardStaleStage(store: Store, keepRunId?: number): Promi
   return Number(result.numDeletedRows)
 }
 
+/** The staged columns the normalise and resolve pass fills in. */
+const ADDRESS_COLUMNS = [
+  'street',
+  'house_number',
+  'postcode',
+  'city',
+  'city_key',
+  'address_key',
+  'bag_vbo_id',
+  'bag_num_id',
+  'resolution',
+] as const satisfies readonly (typeof OBSERVED_COLUMNS)[number][]
+
 /** The staged columns the normalise and resolve pass fills in (and the hash covers). */
-export type StagedAddressColumns = Pick<
-  NewStageObservation,
-  | 'street'
-  | 'house_number'
-  | 'postcode'
-  | 'city'
-  | 'city_key'
-  | 'address_key'
-  | 'bag_vbo_id'
-  | 'bag_num_id'
-  | 'resolution'
->
+export type StagedAddressColumns = Pick<NewStageObservation, (typeof ADDRESS_COLUMNS)[number]>
+
+type HashedRow = Omit<NewStageObservation, 'content_hash' | 'run_id'>
+
+/** The hash covers every staged column but the run and the hash itself, in column order: stored digests depend on it. */
+const HASHED: readonly { column: keyof HashedRow; fromAddress: boolean }[] = STAGE_COLUMNS.filter(
+  (c): c is keyof HashedRow => c !== 'run_id' && c !== 'content_hash',
+).map((column) => ({ column, fromAddress: (ADDRESS_COLUMNS as readonly string[]).includes(column) }))
 
 /**
  * A digest of the staged fields that reach the published data (not the run id): equal digests, nothing to update.
  * The address columns come from `address` when given (the values about to be written), else from the row.
  */
-export function stageContentHash(
-  row: Omit<NewStageObservation, 'content_hash' | 'run_id'>,
-  address: StagedAddressColumns = row,
-): string {
-  // Field by field, in column order: the digests earlier runs stored depend on that order, and a rest or spread copy
-  // of the row cost about 3 µs per listing.
-  const published = {
-    source_id: row.source_id,
-    source_listing_id: row.source_listing_id,
-    url: row.url,
-    type: row.type,
-    price: row.price,
-    price_on_request: row.price_on_request,
-    surface_area: row.surface_area,
-    rooms: row.rooms,
-    energy_label: row.energy_label,
-    year_built: row.year_built,
-    dwelling_type: row.dwelling_type,
-    street: address.street,
-    house_number: address.house_number,
-    postcode: address.postcode,
-    city: address.city,
-    city_key: address.city_key,
-    listed_at: row.listed_at,
-    address_key: address.address_key,
-    bag_vbo_id: address.bag_vbo_id,
-    bag_num_id: address.bag_num_id,
-    resolution: address.resolution,
-  }
+export function stageContentHash(row: HashedRow, address: StagedAddressColumns = row): string {
+  // Built field by field rather than as a rest or spread copy of the row, which cost about 3 µs per listing.
+  const published: Record<string, unknown> = {}
+  for (const { column, fromAddress } of HASHED)
+    published[column] = fromAddress ? address[column as keyof StagedAddressColumns] : row[column]
   return createHash('sha1').update(JSON.stringify(published)).digest('base64url')
 }
