@@ -21,18 +21,6 @@ export interface HedonicPrediction {
 
 const P = FEATURE_NAMES.length
 const row = new Float64Array(P)
-// Coefficients as a dense vector per fit: object lookups by name on every call would dominate.
-const vectors = new WeakMap<object, Float64Array>()
-
-function coefficientVector(fit: HedonicFit): Float64Array {
-  let v = vectors.get(fit.coefficients)
-  if (!v) {
-    v = Float64Array.from(FEATURE_NAMES, (name) => fit.coefficients[name] ?? 0)
-    vectors.set(fit.coefficients, v)
-  }
-  return v
-}
-
 /** One level's area effects, packed: a key's slot in `slots`, its offset and count at that slot. */
 interface PackedLevel {
   readonly slots: Map<string, number>
@@ -40,29 +28,41 @@ interface PackedLevel {
   readonly counts: Float64Array
 }
 
-// The fit's area tables as parsed from JSON are large dictionary objects: a lookup internalises the key and then
-// follows three or four pointers to reach a number, each a cache miss at national scale. Packed once per fit, a
-// lookup is one Map probe and two typed-array reads: valuing a random home went from 8.9 to 6.8 µs.
-const packedLevels = new WeakMap<object, PackedLevel[]>()
+/** A fit in the form the hot path reads, built once per fit. */
+interface CompiledFit {
+  /** Coefficients as a dense vector: object lookups by name on every call would dominate. */
+  readonly beta: Float64Array
+  /**
+   * Area effects per level. As parsed from JSON they are large dictionary objects: a lookup internalises the key and
+   * then follows three or four pointers to reach a number, each a cache miss at national scale. Packed, a lookup is
+   * one Map probe and two typed-array reads: valuing a random home went from 8.9 to 6.8 µs.
+   */
+  readonly levels: readonly PackedLevel[]
+}
 
-function packedAreas(fit: HedonicFit): PackedLevel[] {
-  let levels = packedLevels.get(fit.areas)
-  if (!levels) {
-    levels = HIERARCHY.map((name) => {
-      const entries = Object.entries(fit.areas[name])
-      const slots = new Map<string, number>()
-      const offsets = new Float64Array(entries.length)
-      const counts = new Float64Array(entries.length)
-      entries.forEach(([key, effect], i) => {
-        slots.set(key, i)
-        offsets[i] = effect[0]
-        counts[i] = effect[1]
-      })
-      return { slots, offsets, counts }
-    })
-    packedLevels.set(fit.areas, levels)
+const compiledFits = new WeakMap<HedonicFit, CompiledFit>()
+
+function compiled(fit: HedonicFit): CompiledFit {
+  let found = compiledFits.get(fit)
+  if (!found) {
+    found = {
+      beta: Float64Array.from(FEATURE_NAMES, (name) => fit.coefficients[name] ?? 0),
+      levels: HIERARCHY.map((name) => {
+        const entries = Object.entries(fit.areas[name])
+        const slots = new Map<string, number>()
+        const offsets = new Float64Array(entries.length)
+        const counts = new Float64Array(entries.length)
+        entries.forEach(([key, effect], i) => {
+          slots.set(key, i)
+          offsets[i] = effect[0]
+          counts[i] = effect[1]
+        })
+        return { slots, offsets, counts }
+      }),
+    }
+    compiledFits.set(fit, found)
   }
-  return levels
+  return found
 }
 
 const REPORTED: Partial<Record<(typeof HIERARCHY)[number], AreaLevel>> = {
@@ -86,18 +86,17 @@ export function predictHedonic(fit: HedonicFit, home: HomeFeatures, years = 0): 
   if (area < fit.areaRange[0] / 2 || area > fit.areaRange[1] * 2) return null
   const t = Math.min(Math.max(years, fit.yearsRange[0]), fit.yearsRange[1])
   designRow(home, fit.logAreaCentre, t, row)
-  const beta = coefficientVector(fit)
+  const { beta, levels } = compiled(fit)
   let log = 0
   for (let j = 0; j < P; j++) log += (row[j] as number) * (beta[j] as number)
   const keys = hierarchyKeys(home)
-  const packed = packedAreas(fit)
   let level: AreaLevel = 'national'
   let n = 0
   let posteriorVariance = 0
   for (let li = 0; li < HIERARCHY.length; li++) {
     const name = HIERARCHY[li]!
     const key = keys[li]
-    const areas = packed[li]!
+    const areas = levels[li]!
     const slot = key ? areas.slots.get(key) : undefined
     const count = slot === undefined ? 0 : (areas.counts[slot] as number)
     if (count > 0) {
