@@ -183,8 +183,11 @@ export function createReadModel(store: Store): ReadModel {
     sync,
     listings(q) {
       const key = q.city !== undefined ? cityKey(q.city) : undefined
-      const canonical = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.status ?? 'active'}|${q.page ?? 1}|${q.page_size ?? 20}`
-      return answer(responses, canonical, () => readListings(q, key))
+      // The filters name the count; with the page they name the response.
+      const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.status ?? 'active'}`
+      return answer(responses, `${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
+        readListings(q, key, countKey),
+      )
     },
     property(bagId) {
       return answer(properties, bagId, () => readProperty(bagId))
@@ -209,7 +212,7 @@ export function createReadModel(store: Store): ReadModel {
   }
 
   /** A page of listings and the exact total, serialised. */
-  function readListings(q: ListingsQuery, key: string | undefined): string {
+  function readListings(q: ListingsQuery, key: string | undefined, countKey: string): string {
     const page = q.page ?? 1
     const pageSize = q.page_size ?? 20
     const status = q.status ?? 'active'
@@ -219,7 +222,6 @@ export function createReadModel(store: Store): ReadModel {
     if (q.min_price !== undefined) values.min_price = q.min_price
     if (q.max_price !== undefined) values.max_price = q.max_price
     const statements = statementsFor(q)
-    const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${status}`
     let total = counts.get(countKey)
     if (total === undefined) {
       // Without a price filter the count was written at publish; otherwise it is counted once per generation.
