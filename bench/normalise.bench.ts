@@ -1,28 +1,16 @@
-import {
-  cityKey,
-  normaliseCity,
-  normalisePostcode,
-  normaliseStreet,
-  parseHouseNumber,
-  splitStreetAddress,
-  streetKey,
-} from '../src/normalise/index.js'
+import { ADDRESS_NORMALISERS } from '../test/helpers/address-normalisers.js'
 import { defineBench, interleave, median } from './support/bench.js'
 
-/** Each normaliser with inputs as sites print them, including the awkward cases it exists for. */
-const FUNCTIONS: ReadonlyArray<readonly [string, (s: string) => unknown, readonly string[]]> = [
-  ['normalisePostcode', normalisePostcode, ['1091 CR', ' 1234  ab ', '0123 AB', '1234 SA']],
-  ['parseHouseNumber', parseHouseNumber, ['12', '12A-1', '16 hs', '274 VII', '49 B 2 +PP', '12 bis A']],
-  [
-    'splitStreetAddress',
-    splitStreetAddress,
-    ['Blasiusstraat 8 2, Amsterdam', 'Laan 1940-1945 3', 'Ringdijk'],
-  ],
-  ['normaliseStreet', normaliseStreet, ['  blasiusstraat ', 'Burg. de Monchyplein']],
-  ['streetKey', streetKey, ['Burg. de Monchyplein', 'Tweede Oosterparkstraat', 'Curaçaostraat']],
-  ['normaliseCity', normaliseCity, ['AMSTERDAM', 's-Gravenhage', 'Den Haag (ZH)', 'ALPHEN A/D RIJN']],
-  ['cityKey', cityKey, ['Den Haag (ZH)', "'s-Hertogenbosch", 'Alphen a/d Rijn', 'Súdwest-Fryslân']],
-]
+/** Inputs for each normaliser as sites print them, including the awkward cases it exists for. */
+const INPUTS: Record<keyof typeof ADDRESS_NORMALISERS, readonly string[]> = {
+  normalisePostcode: ['1091 CR', ' 1234  ab ', '0123 AB', '1234 SA'],
+  parseHouseNumber: ['12', '12A-1', '16 hs', '274 VII', '49 B 2 +PP', '12 bis A'],
+  splitStreetAddress: ['Blasiusstraat 8 2, Amsterdam', 'Laan 1940-1945 3', 'Ringdijk'],
+  normaliseStreet: ['  blasiusstraat ', 'Burg. de Monchyplein'],
+  streetKey: ['Burg. de Monchyplein', 'Tweede Oosterparkstraat', 'Curaçaostraat'],
+  normaliseCity: ['AMSTERDAM', 's-Gravenhage', 'Den Haag (ZH)', 'ALPHEN A/D RIJN'],
+  cityKey: ['Den Haag (ZH)', "'s-Hertogenbosch", 'Alphen a/d Rijn', 'Súdwest-Fryslân'],
+}
 
 /** The cheapest honest string work on the same inputs: what a call costs before it normalises anything. */
 const baseline = (s: string) => s.trim().toLowerCase()
@@ -44,7 +32,8 @@ export default defineBench({
   async run({ quick }) {
     const calls = quick ? 20_000 : 200_000
     const rows = []
-    for (const [name, fn, inputs] of FUNCTIONS) {
+    for (const [name, fn] of Object.entries(ADDRESS_NORMALISERS)) {
+      const inputs = INPUTS[name as keyof typeof ADDRESS_NORMALISERS]
       const results = await interleave(quick ? 1 : 5, {
         normaliser: async () => microsecondsPerCall(fn, inputs, calls),
         baseline: async () => microsecondsPerCall(baseline, inputs, calls),
