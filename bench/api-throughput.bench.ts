@@ -96,6 +96,21 @@ async function cacheSizes(baseUrl: string): Promise<string> {
     .join('; ')
 }
 
+/**
+ * Waits until the server has built the property answers of the served generation, and says what they cost. Load
+ * before that would measure a server sharing its core with the build.
+ */
+async function propertyDocuments(baseUrl: string, started: number): Promise<string> {
+  const value = (body: string, name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(body)?.[1] ?? Number.NaN)
+  for (;;) {
+    const body = await (await fetch(`${baseUrl}/metrics`)).text()
+    if (value(body, 'propdata_property_documents_ready') === 1 || Date.now() - started > 900_000)
+      return `property answers built ahead: ${value(body, 'propdata_property_documents').toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s after start, ${(value(body, 'propdata_property_documents_bytes') / 2 ** 20).toFixed(0)} MiB`
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
 /** Load for one mix in one round. */
 async function measure(
   baseUrl: string,
@@ -137,12 +152,14 @@ export default defineBench({
       }
       const { mixes, counts } = await mixesFor(dbPath)
       // Far above what the load can reach in a minute: a 429 here would be measured as a fast answer.
+      const started = Date.now()
       const server = await serveInChild(
         dbPath,
         { PROPDATA_API_KEYS: KEY, PROPDATA_RATE_LIMIT: '1000000000' },
         0,
       )
       try {
+        const documents = await propertyDocuments(server.baseUrl, started)
         const seconds = quick ? 2 : 10
         const connections = 32
         for (const mix of mixes) await measure(server.baseUrl, mix, quick ? 1 : 3, connections, dir) // warm-up
@@ -175,6 +192,7 @@ export default defineBench({
             }),
             notes: [
               `server RSS after load ${memory.rss.toFixed(0)} MiB, of which anonymous ${memory.anon.toFixed(0)} MiB (the rest is the mapped database)`,
+              documents,
               `per-generation caches after load: ${caches}`,
               'medians of the rounds; each round runs every mix once, so machine drift spreads over all of them',
             ],

@@ -30,7 +30,10 @@ import { registerSourceRoutes } from './routes/sources.js'
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
   readonly store: Store
-  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'anonRateLimitPerMinute'>
+  readonly config: Pick<
+    Config,
+    'envApiKeys' | 'rateLimitPerMinute' | 'anonRateLimitPerMinute' | 'propertyMemoryMiB'
+  >
   /** Log requests with pino. @default false */
   readonly logger?: boolean
 }
@@ -77,7 +80,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')
-  app.decorate('readModel', createReadModel(options.store))
+  app.decorate(
+    'readModel',
+    createReadModel(options.store, { propertyDocumentBytes: options.config.propertyMemoryMiB * 1024 * 1024 }),
+  )
+  app.addHook('onClose', () => app.readModel.close())
+  // Reads the generation now, which starts building its property answers before the first request asks.
+  app.readModel.sync()
 
   await app.register(rateLimit, { global: false })
   await app.register(swagger, {

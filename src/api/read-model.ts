@@ -1,13 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
-import { formatListingId } from '../dedupe/index.js'
 import { cityKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
-import type { GoldenRecordRow, ListingRow } from '../store/schema.js'
+import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
+import { LISTING_SELECT, type ListingFields, listingJson } from './listing-json.js'
 import { LruCache } from './lru-cache.js'
+import { createPropertyDocuments, type PropertyDocumentStats } from './property-documents.js'
+import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
 import type { ListingsQuery } from './schemas.js'
 
 /** The generation the API serves and when it was published. */
@@ -29,58 +31,27 @@ export interface ReadModel {
   sync(): Published
   /** The `/v1/listings` body for a validated query, serialised. */
   listings(query: ListingsQuery): Answer<string>
-  /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
-  property(bagId: string): Answer<string | null>
+  /** The `/v1/properties/{id}` body, serialised (built ahead, or read now), or null when there is no record. */
+  property(bagId: string): Answer<string | Buffer | null>
   /** Cache sizes, for the memory figures and /metrics. */
   stats(): {
     listingResponses: { entries: number; chars: number }
     propertyResponses: { entries: number; chars: number }
     counts: number
+    propertyDocuments: PropertyDocumentStats
   }
+  /** Stops building property documents. */
+  close(): Promise<void>
 }
 
-type ListingFields = Omit<ListingRow, 'updated_generation' | 'withdrawn_at'>
-
-const LISTING_SELECT = [
-  'id',
-  'type',
-  'status',
-  'bag_id',
-  'street',
-  'number',
-  'postcode',
-  'city',
-  'city_key',
-  'price',
-  'surface_area',
-  'source_name',
-  'source_url',
-  'sources_json',
-  'price_history_json',
-  'listed_at',
-  'first_seen',
-  'last_seen',
-] as const
-
-const str = JSON.stringify
-
-/**
- * A listing row as the API's JSON. Written by hand rather than with JSON.stringify of an object: the row already
- * holds `sources` and `price_history` as JSON, and splicing them in saves a parse and a serialise per listing.
- */
-export function listingJson(row: ListingFields): string {
-  return (
-    `{"id":${str(formatListingId(row.id))},"type":${str(row.type)},"status":${str(row.status)},` +
-    `"address":{"street":${str(row.street)},"number":${str(row.number)},"city":${str(row.city)},"postcode":${str(row.postcode)}},` +
-    `"price":${str(row.price)},"surface_area":${str(row.surface_area)},"bag_id":${str(row.bag_id)},` +
-    `"source":{"name":${str(row.source_name)},"url":${str(row.source_url)}},"sources":${row.sources_json},` +
-    `"price_history":${row.price_history_json},"listed_at":${str(row.listed_at)},"first_seen":${str(row.first_seen)},` +
-    `"last_seen":${str(row.last_seen)}}`
-  )
+/** Options for {@link createReadModel}. */
+export interface ReadModelOptions {
+  /** Memory for property bodies built ahead per generation (see property-documents.ts); 0 turns it off. @default 0 */
+  readonly propertyDocumentBytes?: number
 }
 
 /** Builds the read model over a (read-only) store. */
-export function createReadModel(store: Store): ReadModel {
+export function createReadModel(store: Store, options: ReadModelOptions = {}): ReadModel {
   const { db, sqlite } = store
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
   const publication = sqlite.prepare<[], { generation: number; published_at: string }>(
@@ -111,7 +82,7 @@ export function createReadModel(store: Store): ReadModel {
       .orderBy('status')
       .orderBy('listed_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(sql.lit(50)),
+      .limit(sql.lit(LISTINGS_PER_PROPERTY)),
   )
   const shapes = new Map<string, { page: BetterSqlite3.Statement; count: BetterSqlite3.Statement }>()
   const counts = new Map<string, number>()
@@ -120,6 +91,7 @@ export function createReadModel(store: Store): ReadModel {
   // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
   const valuations: ValuationService = createValuationService(store)
+  const documents = createPropertyDocuments(store.path, options.propertyDocumentBytes ?? 0)
   // Made once: better-sqlite3 wraps the function on every transaction() call.
   const readInSnapshot = sqlite.transaction(
     (cache: LruCache<string>, key: string, read: () => string | null): Answer<string | null> => {
@@ -172,6 +144,7 @@ export function createReadModel(store: Store): ReadModel {
         responses.clear()
         properties.clear()
         valuations.reset()
+        documents.use(row.generation)
       }
       current = { generation: row.generation, publishedAt: row.published_at }
     }
@@ -190,13 +163,18 @@ export function createReadModel(store: Store): ReadModel {
       )
     },
     property(bagId) {
-      return answer(properties, bagId, () => readProperty(bagId))
+      const published = sync()
+      const built = documents.get(bagId, published.generation)
+      if (built !== undefined) return { published, body: built }
+      return answer(properties, bagId, () => readProperty(bagId), published)
     },
     stats: () => ({
       listingResponses: responses.stats,
       propertyResponses: properties.stats,
       counts: counts.size,
+      propertyDocuments: documents.stats(),
     }),
+    close: () => documents.close(),
   }
 
   /**
@@ -204,8 +182,12 @@ export function createReadModel(store: Store): ReadModel {
    * with come from the same snapshot. A cache hit needs no transaction: the cache is emptied whenever sync() sees a
    * new generation, so what it holds belongs to the generation sync() returned.
    */
-  function answer<T extends string | null>(cache: LruCache<string>, key: string, read: () => T): Answer<T> {
-    const published = sync()
+  function answer<T extends string | null>(
+    cache: LruCache<string>,
+    key: string,
+    read: () => T,
+    published = sync(),
+  ): Answer<T> {
     const cached = cache.get(key)
     if (cached !== undefined) return { published, body: cached as T }
     return readInSnapshot(cache, key, read) as Answer<T>
@@ -243,23 +225,7 @@ export function createReadModel(store: Store): ReadModel {
     if (!objectId) return null
     const row = goldenRecord.get({ bag_id: objectId })
     if (!row) return null
-    const head = JSON.stringify({
-      bag_id: row.bag_id,
-      nummeraanduiding_id: row.num_id,
-      address: { street: row.street, number: row.number, city: row.city, postcode: row.postcode },
-      building: {
-        year_built: row.year_built,
-        energy_label: row.energy_label,
-        woz_value: row.woz_value,
-        woz_reference_date: row.woz_reference_date,
-        surface_area: row.surface_area,
-        use: row.use_purpose,
-        dwelling_type: row.dwelling_type,
-      },
-      valuation: valuations.value(row),
-    })
-    // The stored provenance is already JSON: spliced in, not parsed and serialised again.
     const listings = listingsOfHome.all({ bag_id: row.bag_id }).map(listingJson).join(',')
-    return `${head.slice(0, -1)},"listings":[${listings}],"provenance":${row.provenance_json}}`
+    return propertyJson(row, valuations.value(row), listings)
   }
 }

@@ -11,7 +11,7 @@ export function coverage(store: Store) {
     )
     .all()
     .map((r) => r.bag_id)
-  const records = ids.map((id) => JSON.parse(model.property(id).body!))
+  const records = ids.map((id) => JSON.parse(String(model.property(id).body)))
   const share = (test: (r: (typeof records)[number]) => boolean) =>
     records.filter(test).length / records.length
   return {

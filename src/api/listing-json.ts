@@ -1,0 +1,44 @@
+import { formatListingId } from '../dedupe/index.js'
+import type { ListingRow } from '../store/schema.js'
+
+/** The listing columns the API serves. */
+export const LISTING_SELECT = [
+  'id',
+  'type',
+  'status',
+  'bag_id',
+  'street',
+  'number',
+  'postcode',
+  'city',
+  'city_key',
+  'price',
+  'surface_area',
+  'source_name',
+  'source_url',
+  'sources_json',
+  'price_history_json',
+  'listed_at',
+  'first_seen',
+  'last_seen',
+] as const
+
+/** A listing row as read for the API. */
+export type ListingFields = Pick<ListingRow, (typeof LISTING_SELECT)[number]>
+
+const str = JSON.stringify
+
+/**
+ * A listing row as the API's JSON. Written by hand rather than with JSON.stringify of an object: the row already
+ * holds `sources` and `price_history` as JSON, and splicing them in saves a parse and a serialise per listing.
+ */
+export function listingJson(row: ListingFields): string {
+  return (
+    `{"id":${str(formatListingId(row.id))},"type":${str(row.type)},"status":${str(row.status)},` +
+    `"address":{"street":${str(row.street)},"number":${str(row.number)},"city":${str(row.city)},"postcode":${str(row.postcode)}},` +
+    `"price":${str(row.price)},"surface_area":${str(row.surface_area)},"bag_id":${str(row.bag_id)},` +
+    `"source":{"name":${str(row.source_name)},"url":${str(row.source_url)}},"sources":${row.sources_json},` +
+    `"price_history":${row.price_history_json},"listed_at":${str(row.listed_at)},"first_seen":${str(row.first_seen)},` +
+    `"last_seen":${str(row.last_seen)}}`
+  )
+}

@@ -1,0 +1,23 @@
+/**
+ * Worker thread: builds the property documents of the database at `workerData.path` and posts them chunk by chunk,
+ * moving each chunk's buffer instead of copying it. See property-documents.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { openStore } from '../store/database.js'
+import { buildPropertyDocuments } from './build-property-documents.js'
+
+const { path, maxBytes } = workerData as { path: string; maxBytes: number }
+const started = performance.now()
+const store = await openStore(path, { readonly: true })
+try {
+  const build = buildPropertyDocuments(store, { maxBytes })
+  for (let next = build.next(); ; next = build.next()) {
+    if (next.done) {
+      parentPort!.postMessage({ type: 'done', ...next.value, ms: performance.now() - started })
+      break
+    }
+    parentPort!.postMessage({ type: 'chunk', ...next.value }, [next.value.bytes.buffer as ArrayBuffer])
+  }
+} finally {
+  await store.close()
+}
