@@ -2,11 +2,12 @@
  * Worker thread: builds the property documents of the database at `workerData.path` and posts them chunk by chunk,
  * moving each chunk's buffer instead of copying it. See property-documents.ts.
  */
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import { openStore } from '../store/database.js'
+import { workerInput } from '../workers/start-worker.js'
 import { buildPropertyDocuments } from './build-property-documents.js'
 
-const { path, maxBytes } = workerData as { path: string; maxBytes: number }
+const { path, maxBytes } = workerInput<{ path: string; maxBytes: number }>()
 const started = performance.now()
 const store = await openStore(path, { readonly: true })
 try {

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startWorker } from '../workers/start-worker.js'
 import type { DocumentBuildSummary, DocumentChunk } from './build-property-documents.js'
 
 /** What the documents of one generation hold, for /metrics and the bench. */
@@ -41,7 +42,7 @@ type WorkerMessage =
   | ({ type: 'chunk' } & DocumentChunk)
   | ({ type: 'done'; ms: number } & DocumentBuildSummary)
 
-const WORKER = new URL('./property-documents-worker.mjs', import.meta.url)
+const WORKER = new URL('./property-documents-worker.ts', import.meta.url)
 
 /**
  * Builds every golden record's `/v1/properties` body once per published generation, in a worker thread (the data
@@ -66,7 +67,7 @@ export function createPropertyDocuments(dbPath: string, maxBytes: number): Prope
     const built: Built = { generation, index: new Map(), chunks: [], bytes: 0, ready: false }
     current = built
     error = null
-    const own = new Worker(WORKER, { workerData: { path: dbPath, maxBytes } })
+    const own = startWorker(WORKER, { path: dbPath, maxBytes })
     worker = own
     // A build must never keep the process alive or take it down: the API answers on demand without it.
     own.unref()

@@ -1,0 +1,16 @@
+// A worker thread starts without the TypeScript loader the main thread registered: register it, then load the
+// module the parent named. When that fails, the parent's optional `signal` is set to 2 (a parent that blocks on
+// it, rather than listening for the worker's error event, would otherwise wait forever); the error is rethrown.
+import { workerData } from 'node:worker_threads'
+import { register } from 'tsx/esm/api'
+
+register()
+try {
+  await import(workerData.module)
+} catch (error) {
+  if (workerData.signal) {
+    Atomics.store(workerData.signal, 0, 2)
+    Atomics.notify(workerData.signal, 0)
+  }
+  throw error
+}
