@@ -1,9 +1,13 @@
 import type { Store } from '../store/database.js'
+import { startFitInWorker } from './fit-in-worker.js'
 import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
 import type { Comparable, ValuationKind } from './types.js'
 
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
+
+/** With at least this many comparables of each kind, the rent model is fitted in a worker thread beside the sale one. */
+const PARALLEL_FROM = 20_000
 
 interface ComparableRow {
   id: number
@@ -55,12 +59,15 @@ export function loadComparables(store: Store): Record<'buy' | 'rent', Comparable
 /**
  * Fits the sale model on active sale listings and the rent model on active rentals, and stores them for the
  * generation being published; the API values every golden record with them at read time. A kind with too few
- * comparables has no model, so its estimates are null rather than guesses.
+ * comparables has no model, so its estimates are null rather than guesses. When both kinds have `parallelFrom`
+ * comparables or more, the two fits run at once, the rent one in a worker thread (the fit is deterministic, so
+ * where it runs changes nothing but the time).
  */
 export function fitRunValuationModels(
   store: Store,
   generation: number,
   now: string,
+  parallelFrom = PARALLEL_FROM,
 ): Record<ValuationKind, number> {
   const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
   const upsert = store.sqlite.prepare(
@@ -68,6 +75,10 @@ export function fitRunValuationModels(
      on conflict (kind) do update set generation = excluded.generation, fitted_at = excluded.fitted_at, model_json = excluded.model_json`,
   )
   const comparablesOf = loadComparables(store)
+  const rentJob =
+    Math.min(comparablesOf.buy.length, comparablesOf.rent.length) >= Math.max(parallelFrom, MIN_COMPARABLES)
+      ? startFitInWorker(comparablesOf.rent, { kind: 'rent', fittedAt: now })
+      : undefined
   for (const [kind, type] of [
     ['sale', 'buy'],
     ['rent', 'rent'],
@@ -79,7 +90,8 @@ export function fitRunValuationModels(
     }
     let model: ReturnType<typeof fitValuationModel>
     try {
-      model = fitValuationModel(comparables, { kind, fittedAt: now })
+      model =
+        kind === 'rent' && rentJob ? rentJob.wait() : fitValuationModel(comparables, { kind, fittedAt: now })
     } catch {
       // Too few usable comparables once data errors are dropped: no model beats a misleading one.
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { startFitInWorker } from './fit-in-worker.js'
+import { fitValuationModel } from './fit-valuation-model.js'
+import { syntheticComparables } from './synthetic-comparables.js'
+
+describe('fitting in a worker thread', () => {
+  it('gives exactly the model the calling thread fits', () => {
+    const comparables = syntheticComparables({ seed: 11 })
+    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    const job = startFitInWorker(comparables, options)
+    expect(JSON.stringify(job.wait())).toBe(JSON.stringify(fitValuationModel(comparables, options)))
+  })
+
+  it('hands back what the fit threw', () => {
+    const job = startFitInWorker(syntheticComparables({ seed: 3 }).slice(0, 3), { kind: 'rent' })
+    expect(() => job.wait()).toThrow(/usable comparables/)
+  })
+})
