@@ -96,9 +96,13 @@ export function survive<T>(
   priority: (source: string) => number,
   same: (a: T, b: T) => boolean = Object.is,
 ): { value: T | null; provenance: FieldProvenance | null } {
-  const ranked = tiers.flatMap((facts, tier) =>
-    (facts ?? []).filter((f) => f.value !== null && f.value !== undefined).map((fact) => ({ fact, tier })),
-  )
+  // Loops rather than flatMap/filter/map: the merge calls this six times per home (a fifth of its CPU time).
+  const ranked: { fact: Fact<T>; tier: number }[] = []
+  for (let tier = 0; tier < tiers.length; tier++) {
+    for (const fact of tiers[tier] ?? []) {
+      if (fact.value !== null && fact.value !== undefined) ranked.push({ fact, tier })
+    }
+  }
   if (ranked.length === 0) return { value: null, provenance: null }
   ranked.sort(
     (a, b) =>
@@ -107,17 +111,18 @@ export function survive<T>(
       priority(a.fact.source) - priority(b.fact.source),
   )
   const winner = ranked[0]!.fact
-  const conflicts = ranked
-    .slice(1)
-    .filter(({ fact }) => !same(fact.value, winner.value))
-    .map(({ fact }) => ({ source: fact.source, value: fact.value, observed_at: fact.observedAt }))
+  const conflicts: { source: string; value: unknown; observed_at: string }[] = []
+  for (let i = 1; i < ranked.length; i++) {
+    const { fact } = ranked[i]!
+    if (!same(fact.value, winner.value))
+      conflicts.push({ source: fact.source, value: fact.value, observed_at: fact.observedAt })
+  }
   return {
     value: winner.value,
-    provenance: {
-      source: winner.source,
-      observed_at: winner.observedAt,
-      ...(conflicts.length > 0 ? { conflicts } : {}),
-    },
+    provenance:
+      conflicts.length > 0
+        ? { source: winner.source, observed_at: winner.observedAt, conflicts }
+        : { source: winner.source, observed_at: winner.observedAt },
   }
 }
 
