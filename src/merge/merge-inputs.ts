@@ -59,10 +59,14 @@ export function createMergeInputLoader(store: Store) {
   // Year built (oldest standing pand) and dwellings per pand are derived once per BAG import (`import-bag.ts`).
   // The object's label and current WOZ value come in the same statement: one lookup per home, not three, is what
   // a national merge can afford.
-  const object = prepareQuery<{ id: string; today: string }, ObjectRow>(
+  // One statement per batch of ids, not one per id: the ids arrive as a JSON array and are looked up in order
+  // (national merge: 18 → 10 µs a home for this and the listing facts below).
+  const ids = sql<{ value: string }>`json_each(${param('ids')})`.as('j')
+  const objects = prepareQuery<{ ids: string; today: string }, ObjectRow>(
     sqlite,
     db
-      .selectFrom('bag_objects as o')
+      .selectFrom(ids)
+      .innerJoin('bag_objects as o', 'o.id', 'j.value')
       .innerJoin('bag_addresses as a', 'a.num_id', 'o.hoofdadres_id')
       // A label that expired since it was stored no longer counts.
       .leftJoin('energy_labels as l', (join) =>
@@ -94,8 +98,7 @@ export function createMergeInputLoader(store: Store) {
         'w.value as woz_value',
         'w.peildatum as woz_peildatum',
         'w.fetched_at as woz_fetched_at',
-      ])
-      .where('o.id', '=', param('id')),
+      ]),
   )
   const pdok = prepareQuery<{ id: string }, PdokLookupTable>(
     sqlite,
@@ -106,12 +109,20 @@ export function createMergeInputLoader(store: Store) {
       .orderBy('looked_up_at', 'desc')
       .limit(sql.lit(1)),
   )
-  const listingFacts = prepareQuery<{ id: string }, ListingFactRow>(
+  const listingFacts = prepareQuery<{ ids: string }, ListingFactRow & { bag_vbo_id: string }>(
     sqlite,
     db
-      .selectFrom('observations')
-      .select(['source_id', 'last_seen', 'year_built', 'energy_label', 'surface_area', 'dwelling_type'])
-      .where('bag_vbo_id', '=', param('id')),
+      .selectFrom(ids)
+      .innerJoin('observations as f', 'f.bag_vbo_id', 'j.value')
+      .select([
+        'f.bag_vbo_id',
+        'f.source_id',
+        'f.last_seen',
+        'f.year_built',
+        'f.energy_label',
+        'f.surface_area',
+        'f.dwelling_type',
+      ]) as never,
   )
   // Objects only PDOK knew: their label and WOZ value are looked up on their own.
   const energyLabel = prepareQuery<{ id: string; today: string }, LabelRow>(
@@ -192,54 +203,72 @@ export function createMergeInputLoader(store: Store) {
     refresh() {
       observedAt = standDate() ?? '1970-01-01'
     },
-    /** The merger's inputs for `id`, or null when neither the BAG nor PDOK knows the object. */
-    load(id: string): MergeInputs | null {
-      const row = object.get({ id, today })
-      const bag = row ? fromBag(row) : fromPdok(id)
-      if (!bag) return null
-      const facts = listingFacts.all({ id })
-      const pick = <T>(value: (r: ListingFactRow) => T | null): Fact<T>[] =>
-        facts.flatMap((r) => {
-          const v = value(r)
-          return v === null ? [] : [{ source: r.source_id, value: v, observedAt: r.last_seen }]
-        })
-      const label: LabelRow | undefined = row
-        ? row.label !== null && row.label_registered_at !== null
-          ? { label: row.label, registered_at: row.label_registered_at, year_built: row.label_year_built }
-          : undefined
-        : energyLabel.get({ id, today })
-      const woz: WozRow | undefined = row
-        ? row.woz_value !== null && row.woz_peildatum !== null && row.woz_fetched_at !== null
-          ? { value: row.woz_value, peildatum: row.woz_peildatum, fetched_at: row.woz_fetched_at }
-          : undefined
-        : currentWoz.get({ num_id: bag.numId })
-      return {
-        bag,
-        registers: {
-          energyLabel: label
-            ? [{ source: 'ep-online', value: label.label, observedAt: label.registered_at }]
-            : [],
-          yearBuilt:
-            label && label.year_built !== null
-              ? [{ source: 'ep-online', value: label.year_built, observedAt: label.registered_at }]
-              : [],
-          woz: woz
-            ? [
-                {
-                  source: 'woz',
-                  value: { value: woz.value, referenceDate: woz.peildatum },
-                  observedAt: woz.fetched_at.slice(0, 10),
-                },
-              ]
-            : [],
-        },
-        listings: {
-          yearBuilt: pick((r) => r.year_built),
-          energyLabel: pick((r) => r.energy_label),
-          surfaceArea: pick((r) => r.surface_area),
-          dwellingType: pick((r) => r.dwelling_type),
-        },
+    /**
+     * The merger's inputs for each id, in order: null where neither the BAG nor PDOK knows the object. Two
+     * statements for the whole batch; a few thousand ids make a good batch.
+     */
+    loadMany(batch: readonly string[]): (MergeInputs | null)[] {
+      const json = JSON.stringify([...new Set(batch)])
+      const rows = new Map<string, ObjectRow>()
+      for (const row of objects.all({ ids: json, today })) if (!rows.has(row.id)) rows.set(row.id, row)
+      const factsOf = new Map<string, ListingFactRow[]>()
+      for (const fact of listingFacts.all({ ids: json })) {
+        const own = factsOf.get(fact.bag_vbo_id)
+        if (own) own.push(fact)
+        else factsOf.set(fact.bag_vbo_id, [fact])
       }
+      return batch.map((id) => inputsOf(id, rows.get(id), factsOf.get(id) ?? []))
     },
+  }
+
+  function inputsOf(
+    id: string,
+    row: ObjectRow | undefined,
+    facts: readonly ListingFactRow[],
+  ): MergeInputs | null {
+    const bag = row ? fromBag(row) : fromPdok(id)
+    if (!bag) return null
+    const pick = <T>(value: (r: ListingFactRow) => T | null): Fact<T>[] =>
+      facts.flatMap((r) => {
+        const v = value(r)
+        return v === null ? [] : [{ source: r.source_id, value: v, observedAt: r.last_seen }]
+      })
+    const label: LabelRow | undefined = row
+      ? row.label !== null && row.label_registered_at !== null
+        ? { label: row.label, registered_at: row.label_registered_at, year_built: row.label_year_built }
+        : undefined
+      : energyLabel.get({ id, today })
+    const woz: WozRow | undefined = row
+      ? row.woz_value !== null && row.woz_peildatum !== null && row.woz_fetched_at !== null
+        ? { value: row.woz_value, peildatum: row.woz_peildatum, fetched_at: row.woz_fetched_at }
+        : undefined
+      : currentWoz.get({ num_id: bag.numId })
+    return {
+      bag,
+      registers: {
+        energyLabel: label
+          ? [{ source: 'ep-online', value: label.label, observedAt: label.registered_at }]
+          : [],
+        yearBuilt:
+          label && label.year_built !== null
+            ? [{ source: 'ep-online', value: label.year_built, observedAt: label.registered_at }]
+            : [],
+        woz: woz
+          ? [
+              {
+                source: 'woz',
+                value: { value: woz.value, referenceDate: woz.peildatum },
+                observedAt: woz.fetched_at.slice(0, 10),
+              },
+            ]
+          : [],
+      },
+      listings: {
+        yearBuilt: pick((r) => r.year_built),
+        energyLabel: pick((r) => r.energy_label),
+        surfaceArea: pick((r) => r.surface_area),
+        dwellingType: pick((r) => r.dwelling_type),
+      },
+    }
   }
 }

@@ -25,6 +25,9 @@ const COLUMNS = [
   'updated_generation',
 ] as const satisfies readonly (keyof GoldenRecordTable)[]
 
+/** Homes whose inputs are read with one pair of statements. */
+const BATCH = 2_000
+
 /** Flattens a record into its row; the hash covers everything but the generation, so unchanged rows are skipped. */
 export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRecordTable {
   const row = {
@@ -81,16 +84,28 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
       generation: number,
     ): { written: number; unchanged: number; removed: number } {
       const counts = { written: 0, unchanged: 0, removed: 0 }
-      for (const id of ids) {
-        const inputs = loader.load(id)
-        if (!inputs) {
-          counts.removed += remove.run({ bag_id: id }).changes
-          continue
+      const writeBatch = (batch: readonly string[]) => {
+        const inputs = loader.loadMany(batch)
+        for (let i = 0; i < batch.length; i++) {
+          const found = inputs[i]
+          if (!found) {
+            counts.removed += remove.run({ bag_id: batch[i]! }).changes
+            continue
+          }
+          const row = toGoldenRow(buildGoldenRecord(found, priority), generation)
+          if (upsert.run(row).changes > 0) counts.written += 1
+          else counts.unchanged += 1
         }
-        const row = toGoldenRow(buildGoldenRecord(inputs, priority), generation)
-        if (upsert.run(row).changes > 0) counts.written += 1
-        else counts.unchanged += 1
       }
+      let batch: string[] = []
+      for (const id of ids) {
+        batch.push(id)
+        if (batch.length === BATCH) {
+          writeBatch(batch)
+          batch = []
+        }
+      }
+      writeBatch(batch)
       return counts
     },
   }

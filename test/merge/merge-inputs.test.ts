@@ -66,12 +66,21 @@ beforeAll(async () => {
 afterAll(async () => store.close())
 
 const record = (id: string) => {
-  const inputs = createMergeInputLoader(store).load(id)
+  const [inputs] = createMergeInputLoader(store).loadMany([id])
   if (!inputs) throw new Error(`no inputs for ${id}`)
   return buildGoldenRecord(inputs, priority)
 }
 
 describe('the merger’s BAG and register inputs', () => {
+  it('reads a batch exactly as it reads each id alone, in the order asked, unknown ids as null', () => {
+    const loader = createMergeInputLoader(store)
+    const ids = ['0503010000000102', '0503010000009999', '0503010000000101', '0503010000000102']
+    const alone = ids.map((id) => loader.loadMany([id])[0])
+    expect(alone[0]).not.toBeNull()
+    expect(alone[1]).toBeNull()
+    expect(loader.loadMany(ids)).toEqual(alone)
+  })
+
   it('takes the oldest standing pand’s year for an object in several panden', () => {
     expect(record('0503010000000101').yearBuilt).toBe(1910)
     expect(record('0503010000000102').yearBuilt).toBe(2015)
