@@ -78,7 +78,7 @@ describe('property documents built ahead', () => {
     for (const [id, body] of expected) {
       const response = await get(fixture, `/v1/properties/${id}`)
       expect(response.statusCode).toBe(200)
-      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
       expect(response.body).toBe(body)
     }
 

@@ -29,7 +29,7 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
       if (body === null)
         return sendProblem(reply, problem(404, `No record for BAG id ${request.params.bag_id}`))
       if (notModified(request, reply, published)) return reply
-      return reply.type('application/json').send(body as never)
+      return reply.type('application/json; charset=utf-8').send(body as never)
     },
   )
 }
