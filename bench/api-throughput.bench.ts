@@ -6,6 +6,7 @@ import { ingestSample, testConfig } from '../test/helpers/sample-database.js'
 import { type LoadResult, runLoad } from './api/load-tool.js'
 import { rssMiB, serveInChild } from './api/serve-child.js'
 import { defineBench } from './support/bench.js'
+import { NATIONAL, nationalDir } from './support/national.js'
 
 const KEY = 'bench-key-0123456789'
 
@@ -143,7 +144,7 @@ export default defineBench({
   async run({ quick }) {
     const dir = mkdtempSync(join(tmpdir(), 'propdata-api-bench-'))
     try {
-      const national = join(tmpdir(), 'propdata-national-1000000-200000', 'run-bench.db')
+      const national = join(nationalDir(NATIONAL), 'run-bench.db')
       let dbPath = national
       if (quick || !existsSync(national)) {
         const config = testConfig(dir)

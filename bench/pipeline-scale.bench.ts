@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { generateNational } from '../scripts/generate-national.js'
 import { runMeasured } from './pipeline/measured-child.js'
 import { defineBench } from './support/bench.js'
+import { NATIONAL, NATIONAL_QUICK, nationalDir } from './support/national.js'
 
 interface Report {
   status: string
@@ -26,9 +27,9 @@ export default defineBench({
   description:
     'BAG import, a full run over a replay archive, and a re-run with nothing new, at national scale',
   async run({ quick }) {
-    const vbo = quick ? 50_000 : 1_000_000
-    const listings = quick ? 10_000 : 200_000
-    const dir = join(tmpdir(), `propdata-national-${vbo}-${listings}`)
+    const scale = quick ? NATIONAL_QUICK : NATIONAL
+    const { vbo, listings } = scale
+    const dir = nationalDir(scale)
     const log = (line: string) => process.stderr.write(`  ${line}\n`)
     if (!existsSync(join(dir, 'manifest.json')))
       log(`generating the dataset in ${dir} (once; takes a while at full size)`)
