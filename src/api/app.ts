@@ -82,7 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('apiKeyHash', '')
   app.decorate(
     'readModel',
-    createReadModel(options.store, { propertyDocumentBytes: options.config.propertyMemoryMiB * 1024 * 1024 }),
+    createReadModel(options.store, {
+      propertyDocumentBytes: options.config.propertyMemoryMiB * 1024 * 1024,
+      onPropertyDocumentsError: (error) =>
+        app.log.error({ err: error }, 'building property answers ahead failed; answering them on demand'),
+    }),
   )
   app.addHook('onClose', () => app.readModel.close())
   // Reads the generation now, which starts building its property answers before the first request asks.

@@ -50,7 +50,12 @@ const WORKER = new URL('./property-documents-worker.ts', import.meta.url)
  * finished the read model answers on demand as before. `maxBytes` caps the memory (0 turns it off); past the cap
  * the remaining records are answered on demand.
  */
-export function createPropertyDocuments(dbPath: string, maxBytes: number): PropertyDocuments {
+export function createPropertyDocuments(
+  dbPath: string,
+  maxBytes: number,
+  /** Told when a build fails; answers then stay on demand until the next generation. */
+  onError: (error: Error) => void = () => {},
+): PropertyDocuments {
   let current: Built = { generation: 0, index: new Map(), chunks: [], bytes: 0, ready: false }
   let worker: Worker | undefined
   let buildMs = 0
@@ -90,10 +95,10 @@ export function createPropertyDocuments(dbPath: string, maxBytes: number): Prope
         built.index.set(message.ids[i]!, (chunk << CHUNK_SHIFT) | i)
     })
     own.on('error', (e) => {
-      if (worker === own) {
-        error = e.message
-        worker = undefined
-      }
+      if (worker !== own) return
+      error = e.message
+      worker = undefined
+      onError(e)
     })
   }
 

@@ -48,6 +48,8 @@ export interface ReadModel {
 export interface ReadModelOptions {
   /** Memory for property bodies built ahead per generation (see property-documents.ts); 0 turns it off. @default 0 */
   readonly propertyDocumentBytes?: number
+  /** Told when building them fails (answers stay on demand). */
+  readonly onPropertyDocumentsError?: (error: Error) => void
 }
 
 /** Builds the read model over a (read-only) store. */
@@ -91,7 +93,11 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
   // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
   const valuations: ValuationService = createValuationService(store)
-  const documents = createPropertyDocuments(store.path, options.propertyDocumentBytes ?? 0)
+  const documents = createPropertyDocuments(
+    store.path,
+    options.propertyDocumentBytes ?? 0,
+    options.onPropertyDocumentsError,
+  )
   // Made once: better-sqlite3 wraps the function on every transaction() call.
   const readInSnapshot = sqlite.transaction(
     (cache: LruCache<string>, key: string, read: () => string | null): Answer<string | null> => {

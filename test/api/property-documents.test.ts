@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildPropertyDocuments, type DocumentChunk } from '../../src/api/build-property-documents.js'
+import { createPropertyDocuments } from '../../src/api/property-documents.js'
 import { createReadModel } from '../../src/api/read-model.js'
 import { openStore } from '../../src/store/database.js'
 import { bumpGeneration } from '../../src/store/publication.repository.js'
@@ -101,5 +102,21 @@ describe('property documents built ahead', () => {
     const rebuilt = await get(fixture, `/v1/properties/${id}`, { 'x-api-key': KEY })
     expect(rebuilt.body).toBe(after.body)
     expect(rebuilt.headers.etag).toBe(after.headers.etag)
+  })
+})
+
+describe('a build that fails', () => {
+  it('is reported, serves nothing, and leaves answers on demand', async () => {
+    const errors: Error[] = []
+    const documents = createPropertyDocuments('/nonexistent/propdata.db', 1e6, (e) => errors.push(e))
+    try {
+      documents.use(1)
+      await until(async () => errors.length > 0)
+      expect(documents.stats()).toMatchObject({ ready: false, entries: 0 })
+      expect(documents.stats().error).toMatch(/nonexistent|directory|unable to open/i)
+      expect(documents.get('0363010000000001', 1)).toBeUndefined()
+    } finally {
+      await documents.close()
+    }
   })
 })
