@@ -8,13 +8,12 @@ import { workerInput } from '../workers/start-worker.js'
 import { buildPropertyDocuments } from './build-property-documents.js'
 
 const { path, maxBytes } = workerInput<{ path: string; maxBytes: number }>()
-const started = performance.now()
 const store = await openStore(path, { readonly: true })
 try {
   const build = buildPropertyDocuments(store, { maxBytes })
   for (let next = build.next(); ; next = build.next()) {
     if (next.done) {
-      parentPort!.postMessage({ type: 'done', ...next.value, ms: performance.now() - started })
+      parentPort!.postMessage({ type: 'done', ...next.value })
       break
     }
     parentPort!.postMessage({ type: 'chunk', ...next.value }, [next.value.bytes.buffer as ArrayBuffer])

@@ -11,8 +11,6 @@ export interface PropertyDocumentStats {
   readonly bytes: number
   /** True once the generation's build finished (up to the memory cap). */
   readonly ready: boolean
-  /** Milliseconds the last finished build took. */
-  readonly buildMs: number
   readonly error: string | null
 }
 
@@ -38,9 +36,7 @@ interface Built {
   ready: boolean
 }
 
-type WorkerMessage =
-  | ({ type: 'chunk' } & DocumentChunk)
-  | ({ type: 'done'; ms: number } & DocumentBuildSummary)
+type WorkerMessage = ({ type: 'chunk' } & DocumentChunk) | ({ type: 'done' } & DocumentBuildSummary)
 
 const WORKER = new URL('./property-documents-worker.ts', import.meta.url)
 
@@ -58,7 +54,6 @@ export function createPropertyDocuments(
 ): PropertyDocuments {
   let current: Built = { generation: 0, index: new Map(), chunks: [], bytes: 0, ready: false }
   let worker: Worker | undefined
-  let buildMs = 0
   let error: string | null = null
 
   const stop = async () => {
@@ -82,7 +77,6 @@ export function createPropertyDocuments(
       built.generation = message.generation
       if (message.type === 'done') {
         built.ready = true
-        buildMs = message.ms
         worker = undefined
         return
       }
@@ -120,7 +114,6 @@ export function createPropertyDocuments(
       entries: current.index.size,
       bytes: current.bytes,
       ready: current.ready,
-      buildMs,
       error,
     }),
     close: stop,
