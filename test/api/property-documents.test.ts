@@ -29,14 +29,6 @@ function onDemand(ids: readonly string[]): Map<string, string> {
 const goldenIds = () =>
   fixture.store.sqlite.prepare('select bag_id from golden_records order by bag_id').pluck().all() as string[]
 
-async function until(condition: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 describe('property documents built ahead', () => {
   it('are byte for byte the answers read on demand, across pages and chunks', () => {
     // Small pages and chunks, so page and chunk boundaries fall between (and next to) homes with listings.
@@ -71,7 +63,7 @@ describe('property documents built ahead', () => {
       return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
     }
     await get(fixture, '/v1/properties/0000000000000000') // the first request starts the build
-    await until(async () => (await metric('propdata_property_documents_ready')) === 1)
+    await expect.poll(() => metric('propdata_property_documents_ready'), { timeout: 20_000 }).toBe(1)
     const ids = goldenIds()
     expect(await metric('propdata_property_documents')).toBe(ids.length)
     expect(await metric('propdata_property_documents_bytes')).toBeGreaterThan(ids.length * 300)
@@ -98,7 +90,7 @@ describe('property documents built ahead', () => {
     const after = await get(fixture, `/v1/properties/${id}`)
     expect(after.headers.etag).not.toBe(before.headers.etag)
     expect(JSON.parse(after.body).building.year_built).toBe(1234)
-    await until(async () => (await metric('propdata_property_documents_ready')) === 1)
+    await expect.poll(() => metric('propdata_property_documents_ready'), { timeout: 20_000 }).toBe(1)
     const rebuilt = await get(fixture, `/v1/properties/${id}`, { 'x-api-key': KEY })
     expect(rebuilt.body).toBe(after.body)
     expect(rebuilt.headers.etag).toBe(after.headers.etag)
@@ -111,7 +103,7 @@ describe('a build that fails', () => {
     const documents = createPropertyDocuments('/nonexistent/propdata.db', 1e6, (e) => errors.push(e))
     try {
       documents.use(1)
-      await until(async () => errors.length > 0)
+      await expect.poll(() => errors.length, { timeout: 20_000 }).toBeGreaterThan(0)
       expect(documents.stats()).toMatchObject({ ready: false, entries: 0 })
       expect(documents.stats().error).toMatch(/nonexistent|directory|unable to open/i)
       expect(documents.get('0363010000000001', 1)).toBeUndefined()
