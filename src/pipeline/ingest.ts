@@ -32,9 +32,8 @@ import {
 import type { RunTable } from '../store/schema.js'
 import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
-import { normaliseStaged } from './normalise-staged.js'
 import type { RunEvent } from './run-events.js'
-import { rawStageRow, type StageTimings } from './stage-listing.js'
+import { normaliseStageRow, rawStageRow, type StageTimings } from './stage-listing.js'
 
 /** Options for one pipeline run. */
 export interface IngestOptions {
@@ -133,7 +132,12 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   // Made before the transports and the recorder, so that nothing can fail between opening those and the
   // try/finally that closes them.
   const resolver = createBagResolver(store.sqlite)
-  const stage = createStageWriter(store)
+  const timings: StageTimings = { normaliseMs: 0, resolveMs: 0 }
+  let normalised = 0
+  const stage = createStageWriter(store, (row) => {
+    normaliseStageRow(row, resolver, timings)
+    normalised++
+  })
   const memo = options.reparse ? undefined : createPageMemo(store, runId)
 
   let recorder: ArchiveRecorder | undefined
@@ -162,8 +166,6 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     onEvent: options.onFetchEvent,
   })
 
-  const timings: StageTimings = { normaliseMs: 0, resolveMs: 0 }
-  let normalised = 0
   const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
     []
   const outcomes = new Map<string, CrawlOutcome>()
@@ -233,8 +235,6 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     )
     stage.flush()
     memo?.flush()
-    // Also after a stop: whatever the crawl staged is published.
-    normalised = normaliseStaged(store, runId, resolver, timings)
     if (config.pdokFallback && !options.signal?.aborted) {
       const pdok = await resolveWithPdok(store, runId, { fetcher, baseUrl: config.pdokUrl })
       logger.info(

@@ -11,8 +11,8 @@ import {
   toAddressKey,
 } from '../normalise/index.js'
 import type { BagResolver } from '../resolve/index.js'
-import type { NewStageObservation, StageObservationTable } from '../store/schema.js'
-import { type StagedAddressColumns, stageContentHash } from '../store/stage.repository.js'
+import type { NewStageObservation } from '../store/schema.js'
+import { stageContentHash } from '../store/stage.repository.js'
 
 /** Time spent per CPU stage, summed over a run, for the run report and the benchmark. */
 export interface StageTimings {
@@ -20,13 +20,10 @@ export interface StageTimings {
   resolveMs: number
 }
 
-/** A staged row whose address still reads as the site printed it: the normalise and resolve pass picks it up. */
-export const PENDING = 'pending'
-
 /**
- * A validated listing as the crawl stages it: the fields as the site gave them, address not yet normalised. The
- * crawl does no more than this, so normalising and resolving run afterwards in one tight pass over the staged rows
- * (and their time is theirs, not the parser's garbage collection).
+ * A validated listing as the crawl hands it to the stage writer: the fields as the site gave them, address not yet
+ * normalised. The writer completes a whole batch at once with {@link normaliseStageRow} just before writing it, so
+ * normalising and resolving run in one tight loop (and their time is theirs, not the parser's garbage collection).
  */
 export function rawStageRow(runId: number, sourceId: string, listing: Listing): NewStageObservation {
   return {
@@ -51,23 +48,21 @@ export function rawStageRow(runId: number, sourceId: string, listing: Listing): 
     address_key: null,
     bag_vbo_id: null,
     bag_num_id: null,
-    resolution: PENDING,
+    resolution: 'pending',
     content_hash: '',
   }
 }
 
-/** The columns the normalise and resolve pass fills in: the address columns and the content hash over them. */
-export type NormalisedColumns = StagedAddressColumns & Pick<StageObservationTable, 'content_hash'>
-
 /**
- * Normalises a staged row's address and resolves it to BAG. The content hash covers everything that ends up
- * published, the resolution included, so an unchanged listing is recognised as unchanged.
+ * Normalises a raw staged row's address and resolves it to BAG, in place. The content hash covers everything that
+ * ends up published, the resolution included, so an unchanged listing is recognised as unchanged; it counts as
+ * normalising time.
  */
-export function normaliseStagedRow(
-  row: StageObservationTable,
+export function normaliseStageRow(
+  row: NewStageObservation,
   resolver: BagResolver,
   timings: StageTimings,
-): NormalisedColumns {
+): void {
   let t = performance.now()
   const split = row.house_number || !row.street ? null : splitStreetAddress(row.street)
   const street = split ? split.street : row.street
@@ -75,49 +70,27 @@ export function normaliseStagedRow(
   const postcode = normalisePostcode(row.postcode)
   const pcKey = postcode ? postcodeKey(postcode) : null
   const city = row.city ?? ''
-  const normalised = {
-    street: street ? normaliseStreet(street) : null,
-    house_number: houseNumber?.display ?? null,
-    postcode,
-    city: normaliseCity(city),
-    city_key: cityKey(city),
-    address_key: pcKey && houseNumber ? toAddressKey(pcKey, houseNumber) : null,
-  }
   const streetKeyValue = street ? streetKey(street) : null
-  const now = performance.now()
+  row.street = street ? normaliseStreet(street) : null
+  row.house_number = houseNumber?.display ?? null
+  row.postcode = postcode
+  row.city = normaliseCity(city)
+  row.city_key = cityKey(city)
+  row.address_key = pcKey && houseNumber ? toAddressKey(pcKey, houseNumber) : null
+  let now = performance.now()
   timings.normaliseMs += now - t
   t = now
   const resolution = resolver.resolve({
     postcodeKey: pcKey,
     houseNumber,
     streetKey: streetKeyValue,
-    surfaceArea: row.surface_area,
+    surfaceArea: row.surface_area ?? null,
   })
-  timings.resolveMs += performance.now() - t
-  const columns: NormalisedColumns = {
-    street: normalised.street,
-    house_number: normalised.house_number,
-    postcode: normalised.postcode,
-    city: normalised.city,
-    city_key: normalised.city_key,
-    address_key: normalised.address_key,
-    bag_vbo_id: resolution.objectId,
-    bag_num_id: resolution.numId,
-    resolution: resolution.method,
-    content_hash: '',
-  }
-  columns.content_hash = stageContentHash(row, columns)
-  return columns
-}
-
-/** A listing normalised and resolved in one go, as one staged row (tests and single listings). */
-export function stageListing(
-  runId: number,
-  sourceId: string,
-  listing: Listing,
-  resolver: BagResolver,
-  timings: StageTimings,
-): NewStageObservation {
-  const raw = rawStageRow(runId, sourceId, listing)
-  return Object.assign(raw, normaliseStagedRow(raw as StageObservationTable, resolver, timings))
+  now = performance.now()
+  timings.resolveMs += now - t
+  row.bag_vbo_id = resolution.objectId
+  row.bag_num_id = resolution.numId
+  row.resolution = resolution.method
+  row.content_hash = stageContentHash(row)
+  timings.normaliseMs += performance.now() - now
 }
