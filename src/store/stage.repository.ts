@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Store } from './database.js'
 import { param, prepareQuery } from './prepared.js'
 import type { NewStageObservation } from './schema.js'
@@ -127,15 +127,21 @@ const HASHED: readonly { column: keyof HashedRow; fromAddress: boolean }[] = STA
   (c): c is keyof HashedRow => c !== 'run_id' && c !== 'content_hash',
 ).map((column) => ({ column, fromAddress: (ADDRESS_COLUMNS as readonly string[]).includes(column) }))
 
+// Each column's JSON key, with the separator before it: the digest's input is built as one string, not as an object.
+const HASHED_KEYS = HASHED.map(({ column }, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column)}:`)
+
 /**
  * A digest of the staged fields that reach the published data (not the run id): equal digests, nothing to update.
  * The address columns come from `address` when given (the values about to be written), else from the row.
  */
 export function stageContentHash(row: HashedRow, address: StagedAddressColumns = row): string {
-  // Built field by field rather than as a rest or spread copy of the row, which cost about 3 µs per listing.
-  const published: Record<string, unknown> = {}
-  // Null, not undefined, for an empty column: the digest is the same whether the row was built or read back.
-  for (const { column, fromAddress } of HASHED)
-    published[column] = (fromAddress ? address[column as keyof StagedAddressColumns] : row[column]) ?? null
-  return createHash('sha1').update(JSON.stringify(published)).digest('base64url')
+  // The JSON text of an object of these columns in this order, built directly: building the object and stringifying
+  // it cost twice as much. Null, not undefined, for an empty column, as a row read back from SQLite has it.
+  let json = ''
+  for (let i = 0; i < HASHED.length; i++) {
+    const { column, fromAddress } = HASHED[i]!
+    const value = fromAddress ? address[column as keyof StagedAddressColumns] : row[column]
+    json += HASHED_KEYS[i] + (value == null ? 'null' : JSON.stringify(value))
+  }
+  return hash('sha1', `${json}}`, 'base64url')
 }
