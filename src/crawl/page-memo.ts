@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { SourceRequest } from '../kit/adapter.js'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
+import { clearStage } from '../store/stage.repository.js'
 
 /** What a parsed page gave the crawl: the listings it held or led to, and the requests it enqueued. */
 export interface PageYield {
@@ -121,5 +122,5 @@ export function publishPageMemos(store: Store, runId: number, sourceIds: readonl
      select source_id, page_key, content_hash, validity, yielded_json from stage_page_memos where run_id = ? and source_id = ?`,
   )
   for (const sourceId of sourceIds) move.run(runId, sourceId)
-  store.sqlite.prepare('delete from stage_page_memos where run_id = ?').run(runId)
+  clearStage(store.sqlite, 'stage_page_memos', runId)
 }

@@ -11,6 +11,7 @@ import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
+import { clearStage } from '../store/stage.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
 
 /** How a source's crawl ended, as publish needs to know it. */
@@ -99,7 +100,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       rebuildListingCounts(store)
       bumpGeneration(store, options.runId, options.now)
     }
-    sqlite.prepare('delete from stage_observations where run_id = ?').run(options.runId)
+    clearStage(sqlite, 'stage_observations', options.runId)
     return {
       generation: changed ? generation : generation - 1,
       changed,
