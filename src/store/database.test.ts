@@ -1,7 +1,8 @@
 import { join } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { useTempDir } from '../../test/helpers/temp-dir.js'
-import { openStore } from './database.js'
+import { openStore, PAGE_SIZE } from './database.js'
 import { MIGRATIONS } from './migrations/index.js'
 import { ANY_KEY, bumpGeneration, readPublication, rebuildListingCounts } from './publication.repository.js'
 
@@ -12,6 +13,8 @@ describe('the store', () => {
     const path = join(dir, 'a.db')
     const store = await openStore(path)
     expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(store.sqlite.pragma('page_size', { simple: true })).toBe(PAGE_SIZE)
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(640)
     const tables = (
       store.sqlite.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
         name: string
@@ -38,6 +41,17 @@ describe('the store', () => {
     await again.close()
   })
 
+  it('keeps the page size of an existing database, and checkpoints it at the same WAL size', async () => {
+    const path = join(dir, 'old.db')
+    const old = new BetterSqlite3(path)
+    old.pragma('page_size = 4096')
+    old.exec('create table t (x)')
+    old.close()
+    const store = await openStore(path)
+    expect(store.sqlite.pragma('page_size', { simple: true })).toBe(4096)
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_240)
+    await store.close()
+  })
   it('opens read-only handles that cannot write, whatever they run', async () => {
     const path = join(dir, 'b.db')
     await (await openStore(path)).close()
