@@ -58,19 +58,23 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
 export function createGoldenRecordWriter(store: Store, priority: (source: string) => number) {
   const loader = createMergeInputLoader(store)
   const { db, sqlite } = store
-  // Writes only when the content changed: an unchanged record costs the one lookup the upsert makes anyway, and
-  // `changes` says which happened.
-  const upsert = prepareQuery<GoldenRecordTable>(
+  // Writes only when the content changed. A changed record is one update, not an upsert: SQLite's upsert tries the
+  // insert first and then updates, which cost 40 % more on the national first run (163k records). Only a record the
+  // update did not touch, new or unchanged, costs a second statement; `changes` says which it was.
+  const update = prepareQuery<GoldenRecordTable>(
+    sqlite,
+    db
+      .updateTable('golden_records')
+      .set(Object.fromEntries(COLUMNS.slice(1).map((c) => [c, param(c)])) as never)
+      .where('bag_id', '=', param('bag_id'))
+      .where('input_hash', '<>', param('input_hash')),
+  )
+  const insert = prepareQuery<GoldenRecordTable>(
     sqlite,
     db
       .insertInto('golden_records')
       .values(Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never)
-      .onConflict((oc) =>
-        oc
-          .column('bag_id')
-          .doUpdateSet((eb) => Object.fromEntries(COLUMNS.slice(1).map((c) => [c, eb.ref(`excluded.${c}`)])))
-          .whereRef('golden_records.input_hash', '<>', 'excluded.input_hash'),
-      ),
+      .onConflict((oc) => oc.column('bag_id').doNothing()),
   )
   const remove = prepareQuery<{ bag_id: string }>(
     sqlite,
@@ -93,7 +97,7 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
             continue
           }
           const row = toGoldenRow(buildGoldenRecord(found, priority), generation)
-          if (upsert.run(row).changes > 0) counts.written += 1
+          if (update.run(row).changes > 0 || insert.run(row).changes > 0) counts.written += 1
           else counts.unchanged += 1
         }
       }

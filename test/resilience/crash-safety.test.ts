@@ -31,13 +31,16 @@ type Stage =
   | 'valuate'
   | 'counts'
 
-const PAUSE_POINTS: Record<Exclude<Stage, 'crawl'>, { table: string; event: 'insert' | 'update' }> = {
+const PAUSE_POINTS: Record<
+  Exclude<Stage, 'crawl'>,
+  { table: string; event: 'insert' | 'update' | 'write' }
+> = {
   staging: { table: 'stage_observations', event: 'insert' },
   memos: { table: 'stage_page_memos', event: 'insert' }, // what each parsed page gave, for the next run
   registers: { table: 'woz_lookups', event: 'insert' }, // the run's WOZ look-ups, committed before publish
   generation: { table: 'publication', event: 'update' }, // the first write of the publish transaction
   dedupe: { table: 'listings', event: 'insert' },
-  'golden-records': { table: 'golden_records', event: 'insert' },
+  'golden-records': { table: 'golden_records', event: 'write' }, // new records are inserted, changed ones updated
   valuate: { table: 'valuation_models', event: 'insert' },
   counts: { table: 'listing_counts', event: 'insert' }, // the last writes before the commit
 }
@@ -161,10 +164,12 @@ function setPausePoint(db: string, pause: { stage: Exclude<Stage, 'crawl'>; n: n
       sqlite.exec(`drop trigger ${name}`)
     if (!pause) return
     const { table, event } = PAUSE_POINTS[pause.stage]
-    sqlite.exec(
-      `create trigger test_pause_${table} before ${event} on ${table}
-       begin select propdata_test_pause('${pause.stage}', ${pause.n}); end`,
-    )
+    // Both triggers of a 'write' count towards the same n: the pause function counts calls per stage.
+    for (const each of event === 'write' ? ['insert', 'update'] : [event])
+      sqlite.exec(
+        `create trigger test_pause_${table}_${each} before ${each} on ${table}
+         begin select propdata_test_pause('${pause.stage}', ${pause.n}); end`,
+      )
   } finally {
     sqlite.close()
   }
