@@ -52,6 +52,7 @@ describe('the store', () => {
     expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_240)
     await store.close()
   })
+
   it('opens read-only handles that cannot write, whatever they run', async () => {
     const path = join(dir, 'b.db')
     await (await openStore(path)).close()
