@@ -45,9 +45,12 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   // at national scale that costs more than the work itself, so both are generous.
   sqlite.pragma(`mmap_size = ${options.mmapBytes ?? 2 ** 31}`)
   sqlite.pragma(`cache_size = -${(options.cacheMiB ?? (readonly ? 128 : 512)) * 1024}`)
-  // A run commits staged rows in batches; checkpointing the WAL back every 4 MB makes each batch pay twice.
-  const pageSize = sqlite.pragma('page_size', { simple: true }) as number
-  if (!readonly) sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(AUTOCHECKPOINT_BYTES / pageSize)}`)
+  // A run commits staged rows in batches; checkpointing the WAL back at SQLite's default of 1,000 pages makes each
+  // batch pay twice. A reader never checkpoints, so only a writer needs the page size.
+  if (!readonly) {
+    const pageSize = sqlite.pragma('page_size', { simple: true }) as number
+    sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(AUTOCHECKPOINT_BYTES / pageSize)}`)
+  }
   sqlite.pragma('temp_store = MEMORY')
   if (readonly) sqlite.pragma('query_only = 1')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
