@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
 import type { GoldenRecordTable } from '../store/schema.js'
@@ -49,7 +49,7 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   }
   // Extended in place: a spread copy of these fifteen fields cost 3 µs per record.
   return Object.assign(row, {
-    input_hash: createHash('sha1').update(JSON.stringify(row)).digest('base64url'),
+    input_hash: hash('sha1', JSON.stringify(row), 'base64url'),
     updated_generation: generation,
   })
 }
