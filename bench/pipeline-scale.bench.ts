@@ -51,9 +51,10 @@ export default defineBench({
     // The run starts from the database this import made, so it has this version's schema and page size (the cached
     // dataset's own bag.db may be older).
     const runDb = join(dir, 'run-bench.db')
-    for (const suffix of ['', '-wal', '-shm']) rmSync(runDb + suffix, { force: true })
-    for (const suffix of ['', '-wal', '-shm'])
+    for (const suffix of ['', '-wal', '-shm']) {
+      rmSync(runDb + suffix, { force: true })
       if (existsSync(importDb + suffix)) renameSync(importDb + suffix, runDb + suffix)
+    }
     const args = [
       'ingest',
       '--replay',
