@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { cityKey, formatHouseNumber } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
+import { objectRows, param, prepareQuery } from '../store/prepared.js'
 import type { PdokLookupTable } from '../store/schema.js'
 import type { BagFacts, Fact, MergeInputs } from './golden-record.js'
 
@@ -62,43 +62,45 @@ export function createMergeInputLoader(store: Store) {
   // One statement per batch of ids, not one per id: the ids arrive as a JSON array and are looked up in order
   // (national merge: 18 → 10 µs a home for this and the listing facts below).
   const ids = sql<{ value: string }>`json_each(${param('ids')})`.as('j')
-  const objects = prepareQuery<{ ids: string; today: string }, ObjectRow>(
-    sqlite,
-    db
-      .selectFrom(ids)
-      .innerJoin('bag_objects as o', 'o.id', 'j.value')
-      .innerJoin('bag_addresses as a', 'a.num_id', 'o.hoofdadres_id')
-      // A label that expired since it was stored no longer counts.
-      .leftJoin('energy_labels as l', (join) =>
-        join.onRef('l.object_id', '=', 'o.id').on('l.valid_until', '>=', param('today')),
-      )
-      // The newest peildatum is the current value; the older ones are its history.
-      .leftJoin('woz_values as w', (join) =>
-        join.onRef('w.num_id', '=', 'o.hoofdadres_id').on('w.peildatum', '=', (eb) =>
-          eb
-            .selectFrom('woz_values as w2')
-            .select((e) => e.fn.max('w2.peildatum').as('newest'))
-            .whereRef('w2.num_id', '=', 'o.hoofdadres_id'),
-        ),
-      )
-      .select(['o.id', 'o.hoofdadres_id', 'o.oppervlakte', 'o.gebruiksdoel', 'o.bouwjaar', 'o.dwellings'])
-      .select([
-        'a.street',
-        'a.huisnummer',
-        'a.huisletter',
-        'a.toevoeging',
-        'a.postcode',
-        'a.city',
-        'a.city_key',
-      ])
-      .select([
-        'l.label',
-        'l.registered_at as label_registered_at',
-        'l.year_built as label_year_built',
-        'w.value as woz_value',
-        'w.peildatum as woz_peildatum',
-        'w.fetched_at as woz_fetched_at',
-      ]),
+  const objects = objectRows(
+    prepareQuery<{ ids: string; today: string }, ObjectRow>(
+      sqlite,
+      db
+        .selectFrom(ids)
+        .innerJoin('bag_objects as o', 'o.id', 'j.value')
+        .innerJoin('bag_addresses as a', 'a.num_id', 'o.hoofdadres_id')
+        // A label that expired since it was stored no longer counts.
+        .leftJoin('energy_labels as l', (join) =>
+          join.onRef('l.object_id', '=', 'o.id').on('l.valid_until', '>=', param('today')),
+        )
+        // The newest peildatum is the current value; the older ones are its history.
+        .leftJoin('woz_values as w', (join) =>
+          join.onRef('w.num_id', '=', 'o.hoofdadres_id').on('w.peildatum', '=', (eb) =>
+            eb
+              .selectFrom('woz_values as w2')
+              .select((e) => e.fn.max('w2.peildatum').as('newest'))
+              .whereRef('w2.num_id', '=', 'o.hoofdadres_id'),
+          ),
+        )
+        .select(['o.id', 'o.hoofdadres_id', 'o.oppervlakte', 'o.gebruiksdoel', 'o.bouwjaar', 'o.dwellings'])
+        .select([
+          'a.street',
+          'a.huisnummer',
+          'a.huisletter',
+          'a.toevoeging',
+          'a.postcode',
+          'a.city',
+          'a.city_key',
+        ])
+        .select([
+          'l.label',
+          'l.registered_at as label_registered_at',
+          'l.year_built as label_year_built',
+          'w.value as woz_value',
+          'w.peildatum as woz_peildatum',
+          'w.fetched_at as woz_fetched_at',
+        ]),
+    ),
   )
   const pdok = prepareQuery<{ id: string }, PdokLookupTable>(
     sqlite,
@@ -109,20 +111,22 @@ export function createMergeInputLoader(store: Store) {
       .orderBy('looked_up_at', 'desc')
       .limit(sql.lit(1)),
   )
-  const listingFacts = prepareQuery<{ ids: string }, ListingFactRow & { bag_vbo_id: string }>(
-    sqlite,
-    db
-      .selectFrom(ids)
-      .innerJoin('observations as f', 'f.bag_vbo_id', 'j.value')
-      .select([
-        'f.bag_vbo_id',
-        'f.source_id',
-        'f.last_seen',
-        'f.year_built',
-        'f.energy_label',
-        'f.surface_area',
-        'f.dwelling_type',
-      ]) as never,
+  const listingFacts = objectRows(
+    prepareQuery<{ ids: string }, ListingFactRow & { bag_vbo_id: string }>(
+      sqlite,
+      db
+        .selectFrom(ids)
+        .innerJoin('observations as f', 'f.bag_vbo_id', 'j.value')
+        .select([
+          'f.bag_vbo_id',
+          'f.source_id',
+          'f.last_seen',
+          'f.year_built',
+          'f.energy_label',
+          'f.surface_area',
+          'f.dwelling_type',
+        ]) as never,
+    ),
   )
   // Objects only PDOK knew: their label and WOZ value are looked up on their own.
   const energyLabel = prepareQuery<{ id: string; today: string }, LabelRow>(

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { HouseNumberParts, ParsedHouseNumber } from '../normalise/index.js'
+import { objectRows } from '../store/prepared.js'
 
 /** What the resolver needs to know about a listing's address, already normalised. */
 export interface ResolveInput {
@@ -46,14 +47,18 @@ const UNRESOLVED = (method: ResolutionMethod): Resolution => ({ method, objectId
  * - Without one (Pararius, Kamernet): postcode, street and living area must single out one object.
  */
 export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
-  const byNumber = sqlite.prepare<[string, number], AddressRow>(
-    'select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses where postcode = ? and huisnummer = ?',
+  const byNumber = objectRows(
+    sqlite.prepare<[string, number], AddressRow>(
+      'select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses where postcode = ? and huisnummer = ?',
+    ),
   )
   // Only the street's addresses within twice the area tolerance can decide: filtering here, not in JavaScript,
   // spares materialising every address at the postcode (a third of the resolve stage at national scale).
-  const onStreetNear = sqlite.prepare<[string, string, number, number], AddressRow>(
-    `select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses
-      where postcode = ? and street_key = ? and oppervlakte between ? and ?`,
+  const onStreetNear = objectRows(
+    sqlite.prepare<[string, string, number, number], AddressRow>(
+      `select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses
+        where postcode = ? and street_key = ? and oppervlakte between ? and ?`,
+    ),
   )
   return {
     resolve(input) {

@@ -1,4 +1,5 @@
 import type { Store } from '../store/database.js'
+import { objectRows } from '../store/prepared.js'
 import { startFitInWorker } from './fit-in-worker.js'
 import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
 import type { Comparable, ValuationKind } from './types.js'
@@ -29,13 +30,13 @@ interface ComparableRow {
  * sequential scan of the table serves both types: through the price index every row was a random read (2× slower).
  */
 export function loadComparables(store: Store): Record<'buy' | 'rent', Comparable[]> {
-  const rows = store.sqlite
-    .prepare<[], ComparableRow>(`
+  const rows = objectRows(
+    store.sqlite.prepare<[], ComparableRow>(`
       select l.id, l.type, l.price, l.surface_area, l.postcode, l.city, l.listed_at,
              g.year_built, g.energy_label, g.dwelling_type, g.woz_value, g.woz_reference_date
         from listings l not indexed left join golden_records g on g.bag_id = l.bag_id
-       where l.status = 'active' and l.price is not null and l.surface_area is not null and l.postcode is not null`)
-    .iterate()
+       where l.status = 'active' and l.price is not null and l.surface_area is not null and l.postcode is not null`),
+  ).iterate()
   const byType: Record<'buy' | 'rent', Comparable[]> = { buy: [], rent: [] }
   for (const r of rows) {
     if (r.type !== 'buy' && r.type !== 'rent') continue

@@ -1,0 +1,37 @@
+import BetterSqlite3 from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { objectRows } from './prepared.js'
+
+describe('objectRows', () => {
+  const sqlite = new BetterSqlite3(':memory:')
+  sqlite.exec(`create table t (id integer primary key, name text, "odd ""name"" }" real, blob blob);
+               insert into t values (1, 'a', 1.5, x'01'), (2, null, null, null);`)
+  const sql = 'select * from t where id >= ? order by id'
+
+  it('returns the rows better-sqlite3 returns, for get, all and iterate', () => {
+    const plain = sqlite.prepare<[number], unknown>(sql)
+    const rows = objectRows(sqlite.prepare<[number], unknown>(sql))
+    expect(rows.all(1)).toEqual(plain.all(1))
+    expect(rows.get(2)).toEqual(plain.get(2))
+    expect([...rows.iterate(1)]).toEqual(plain.all(1))
+    expect(Object.keys(rows.get(1) as object)).toEqual(['id', 'name', 'odd "name" }', 'blob'])
+  })
+
+  it('answers undefined and an empty list when nothing matches', () => {
+    const rows = objectRows(sqlite.prepare<[number], unknown>(sql))
+    expect(rows.get(3)).toBeUndefined()
+    expect(rows.all(3)).toEqual([])
+  })
+
+  it('keeps the last of two columns with one name, as better-sqlite3 does', () => {
+    const twice = 'select id as x, name as x from t where id = ?'
+    expect(objectRows(sqlite.prepare<[number], unknown>(twice)).get(1)).toEqual(
+      sqlite.prepare<[number], unknown>(twice).get(1),
+    )
+  })
+
+  it('takes named parameters', () => {
+    const rows = objectRows(sqlite.prepare<[{ id: number }], unknown>('select name from t where id = @id'))
+    expect(rows.get({ id: 1 })).toEqual({ name: 'a' })
+  })
+})
