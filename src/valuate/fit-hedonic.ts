@@ -112,6 +112,12 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
       size,
       coversAll,
       effect: new Float64Array(index.size),
+      // Scratch for each sweep, allocated once: a fresh set per level and sweep (tens of MB a national fit) was
+      // paid in page faults and zeroing.
+      next: new Float64Array(index.size),
+      sum: new Float64Array(index.size),
+      sumWider: new Float64Array(index.size),
+      sumSqWider: new Float64Array(index.size),
       tau2: 0,
       k: Number.POSITIVE_INFINITY,
     }
@@ -119,6 +125,7 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
 
   const offset = new Float64Array(n)
   const fitted = new Float64Array(n)
+  const wider = new Float64Array(n)
   const xtr = new Float64Array(q)
   let beta: Float64Array = new Float64Array(q)
   const maxIterations = options.maxIterations ?? 40
@@ -147,13 +154,13 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     // level, leaving homes whose year does not match (listing vs BAG) with no local signal.
     // The back-test also preferred it (MdAPE 6.1 % against 6.2–6.3 %).
     let maxChange = 0
-    const wider = new Float64Array(n)
+    wider.fill(0)
     for (const level of levels) {
-      const { group, size, effect } = level
+      const { group, size, effect, next, sum, sumWider, sumSqWider } = level
       const groups = size.length
-      const sum = new Float64Array(groups)
-      const sumWider = new Float64Array(groups)
-      const sumSqWider = new Float64Array(groups)
+      sum.fill(0)
+      sumWider.fill(0)
+      sumSqWider.fill(0)
       for (let i = 0; i < n; i++) {
         const g = group[i] as number
         if (g < 0) continue
@@ -170,10 +177,9 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
       const { tau2, sigma2 } = varianceComponents(sumWider, sumSqWider, size)
       level.tau2 = tau2
       level.k = tau2 > 0 ? sigma2 / tau2 : Number.POSITIVE_INFINITY
-      const next = new Float64Array(groups)
       if (Number.isFinite(level.k)) {
         for (let g = 0; g < groups; g++) next[g] = (sum[g] as number) / ((size[g] as number) + level.k)
-      }
+      } else next.fill(0)
       if (level.coversAll && groups > 0) {
         // At the solution the offsets of a level that covers every row sum to zero (sum the
         // level's normal equations and use the intercept's). Moving their mean into the
@@ -193,6 +199,7 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
       for (let g = 0; g < groups; g++)
         maxChange = Math.max(maxChange, Math.abs((next[g] as number) - (effect[g] as number)))
       level.effect = next
+      level.next = effect
     }
     // Backfitting creeps where adjustments and offsets are confounded (a building's homes share
     // their year built). On Utrecht, sweeps past 40 moved predictions by 0.08 % (median) and
