@@ -1,3 +1,4 @@
+import { provenanceJson } from '../merge/stored-provenance.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import type { ApiValuation } from '../valuate/valuation-service.js'
 
@@ -5,9 +6,9 @@ import type { ApiValuation } from '../valuate/valuation-service.js'
 export const LISTINGS_PER_PROPERTY = 50
 
 /**
- * A golden record as the API's JSON, with its valuation and its listings (already serialised, newest first). The
- * stored provenance is JSON too: both are spliced in, not parsed and serialised again. One function for the answer
- * read on demand and the one built ahead, so the two cannot differ.
+ * A golden record as the API's JSON, with its valuation and its listings (already serialised, newest first), which
+ * are spliced in, not parsed and serialised again; so is the provenance, expanded from its stored form. One function
+ * for the answer read on demand and the one built ahead, so the two cannot differ.
  */
 export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, listingsJson: string): string {
   const head = JSON.stringify({
@@ -25,5 +26,5 @@ export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, list
     },
     valuation,
   })
-  return `${head.slice(0, -1)},"listings":[${listingsJson}],"provenance":${row.provenance_json}}`
+  return `${head.slice(0, -1)},"listings":[${listingsJson}],"provenance":${provenanceJson(row.provenance_json)}}`
 }

@@ -233,6 +233,7 @@ export interface GoldenRecordTable {
   surface_area: number | null
   use_purpose: string | null
   dwelling_type: string | null
+  /** Compact, not the API's object form: see `storeProvenance` (src/merge/stored-provenance.ts). */
   provenance_json: string
   input_hash: string
   updated_generation: number

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
 import { sourcePriority } from '../../src/cli/commands/import.js'
+import { provenanceJson } from '../../src/merge/stored-provenance.js'
 import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { markRegisterChanges, takeRegisterChanges } from '../../src/registers/register-changes.js'
 import { openStore, type Store } from '../../src/store/database.js'
@@ -77,7 +78,7 @@ describe('import energy-labels', () => {
     ])
     const record = golden(DELFT.oudeDelft12a.vbo)
     expect(record.energy_label).toBe('C')
-    expect(JSON.parse(record.provenance_json).energy_label).toEqual({
+    expect(JSON.parse(provenanceJson(record.provenance_json)).energy_label).toEqual({
       source: 'ep-online',
       observed_at: '2024-05-02',
     })

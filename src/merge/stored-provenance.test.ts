@@ -1,0 +1,83 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { FieldProvenance, GoldenRecord } from './golden-record.js'
+import { provenanceJson, storeProvenance } from './stored-provenance.js'
+
+type Provenance = GoldenRecord['provenance']
+
+const BAG = { source: 'bag', observed_at: '2026-11-01' }
+const BAG_ONLY: Provenance = {
+  year_built: BAG,
+  energy_label: null,
+  woz_value: null,
+  surface_area: BAG,
+  use: BAG,
+  dwelling_type: BAG,
+}
+
+const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
+  fc.constant(null),
+  fc.constant(BAG),
+  fc.record({ source: fc.constantFrom('bag', 'funda', 'pararius'), observed_at: fc.string() }),
+  fc.record({
+    source: fc.string(),
+    observed_at: fc.constantFrom('2026-11-01', '2026-11-22T11:42:32.499Z'),
+    conflicts: fc.array(fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string() }), {
+      maxLength: 3,
+    }),
+  }),
+)
+
+describe('stored provenance', () => {
+  it('expands to exactly the JSON of the provenance it was made from', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          year_built: fieldProvenance,
+          energy_label: fieldProvenance,
+          woz_value: fieldProvenance,
+          surface_area: fieldProvenance,
+          use: fieldProvenance,
+          dwelling_type: fieldProvenance,
+        }),
+        (provenance) => {
+          expect(provenanceJson(storeProvenance(provenance))).toBe(JSON.stringify(provenance))
+        },
+      ),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('stores a home only the BAG describes in a sixth of the space', () => {
+    const stored = storeProvenance(BAG_ONLY)
+    expect(stored).toBe('[["bag","2026-11-01"],null,null,0,0,0]')
+    expect(stored.length * 6).toBeLessThan(JSON.stringify(BAG_ONLY).length)
+  })
+
+  it('keeps conflicts and the values they carry, WOZ objects included', () => {
+    const provenance: Provenance = {
+      ...BAG_ONLY,
+      woz_value: {
+        source: 'woz',
+        observed_at: '2026-03-01',
+        conflicts: [
+          {
+            source: 'woz',
+            value: { value: 412_000, referenceDate: '2025-01-01' },
+            observed_at: '2025-03-01',
+          },
+        ],
+      },
+      surface_area: {
+        ...BAG,
+        conflicts: [{ source: 'funda', value: 114.5, observed_at: '2026-11-22T11:42:32.499Z' }],
+      },
+    }
+    expect(JSON.parse(provenanceJson(storeProvenance(provenance)))).toEqual(provenance)
+  })
+
+  it('returns a record written in the object form as it is', () => {
+    const old = JSON.stringify(BAG_ONLY)
+    expect(provenanceJson(old)).toBe(old)
+  })
+})
