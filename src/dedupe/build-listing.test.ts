@@ -50,4 +50,63 @@ describe('rebuildListings', () => {
     expect(bulk.indexes.length).toBeGreaterThanOrEqual(5)
     expect(bulk.plan).toContain('INDEX listings_city_type_price')
   })
+  it('takes price, URL and pool figures from the active members while one is active, from all once none is', () => {
+    const { sqlite } = sample.store
+    const now = '2026-11-23T00:00:00.000Z'
+    const listing = (id: number) =>
+      sqlite
+        .prepare<
+          [number],
+          {
+            status: string
+            source_name: string
+            price: number
+            sources_json: string
+            withdrawn_at: string | null
+          }
+        >('select status, source_name, price, sources_json, withdrawn_at from listings where id = ?')
+        .get(id)!
+    sqlite.exec('begin')
+    try {
+      const id = sqlite
+        .prepare(
+          'select listing_id from observations where listing_id is not null group by listing_id having count(*) = 2 and count(distinct source_id) = 2 limit 1',
+        )
+        .pluck()
+        .get() as number
+      const [trusted, other] = sqlite
+        .prepare<[number], { id: number; source_id: string; price: number }>(
+          'select id, source_id, price from observations where listing_id = ? order by id',
+        )
+        .all(id)
+      preparePublishScratch(sqlite, (source) => (source === trusted!.source_id ? 0 : 1))
+      sqlite.prepare('insert into publish_listings (listing_id) values (?)').run(id)
+      const rebuild = () => rebuildListings(sqlite, now, 99)
+
+      rebuild()
+      expect(listing(id)).toMatchObject({ status: 'active', source_name: trusted!.source_id })
+
+      sqlite.prepare("update observations set status = 'withdrawn', price = 1 where id = ?").run(trusted!.id)
+      rebuild()
+      const active = listing(id)
+      expect(active).toMatchObject({ status: 'active', source_name: other!.source_id, price: other!.price })
+      expect(JSON.parse(active.sources_json).map((s: { name: string }) => s.name)).toEqual([other!.source_id])
+
+      sqlite.prepare("update observations set status = 'withdrawn' where listing_id = ?").run(id)
+      rebuild()
+      const withdrawn = listing(id)
+      expect(withdrawn).toMatchObject({
+        status: 'withdrawn',
+        source_name: trusted!.source_id,
+        price: 1,
+        withdrawn_at: now,
+      })
+      expect(JSON.parse(withdrawn.sources_json).map((s: { name: string }) => s.name)).toEqual([
+        trusted!.source_id,
+        other!.source_id,
+      ])
+    } finally {
+      sqlite.exec('rollback')
+    }
+  })
 })

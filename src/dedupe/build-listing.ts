@@ -8,10 +8,11 @@ const BULK_MIN = 10_000
 const PRICE_HISTORY_KEPT = 50
 
 /**
- * Rebuilds every listing in `publish_listings` from its observations, set-based (window functions rank each
- * listing's members). A listing is active while any source still offers it; among its members the source we trust
- * most (by `publish_priority`, then the most recently seen) gives the price, area and URL; a resolved home takes its
- * address from the BAG; `sources` lists every member in trust order. A listing left without members is deleted.
+ * Rebuilds every listing in `publish_listings` from its observations, set-based (one group per listing). A listing
+ * is active while any source still offers it, and then only its active members count (its pool); among them the
+ * source we trust most (by `publish_priority`, then the most recently seen) gives the price, area and URL; a resolved
+ * home takes its address from the BAG; `sources` lists every member in trust order. A listing left without members is
+ * deleted.
  */
 export function rebuildListings(
   sqlite: BetterSqlite3.Database,
@@ -57,48 +58,52 @@ function withoutSecondaryIndexesIfBulk(
 function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation: number): void {
   sqlite
     .prepare(
-      `with members as (
-         select o.id, o.listing_id, o.source_id, o.url, o.type, o.price, o.surface_area, o.street, o.house_number,
-                o.postcode, o.city, o.city_key, o.listed_at, o.bag_vbo_id, o.bag_num_id, o.first_seen, o.last_seen,
-                o.status, coalesce(p.rank, 1000) as rank,
-                sum(o.status = 'active') over (partition by o.listing_id) as active_n,
-                min(o.first_seen) over (partition by o.listing_id) as first_seen_all,
-                max(o.last_seen) over (partition by o.listing_id) as last_seen_all
-           from observations o
-           join publish_listings pl on pl.listing_id = o.listing_id
+      // Grouped, not windowed: window functions sorted every member row, all its columns with it (national first
+      // run: 3.6–4.0 s against 3.0–3.2 s, same rows). The winner is the first member in trust order, active ones
+      // first; each pool figure is taken over the active members when there are any, else over all of them.
+      // Driven from publish_listings (cross join fixes the order), so a run that touched few listings reads few.
+      `with grouped as (
+         select pl.listing_id,
+                sum(o.status = 'active') as active_n,
+                min(o.first_seen) as first_seen_all,
+                max(o.last_seen) as last_seen_all,
+                json_group_array(o.id order by o.status <> 'active', coalesce(p.rank, 1000), o.last_seen desc, o.id) ->> 0 as winner,
+                max(o.bag_vbo_id) filter (where o.status = 'active') as active_bag, max(o.bag_vbo_id) as any_bag,
+                max(o.bag_num_id) filter (where o.status = 'active') as active_num, max(o.bag_num_id) as any_num,
+                max(o.surface_area) filter (where o.status = 'active') as active_area, max(o.surface_area) as any_area,
+                min(o.listed_at) filter (where o.status = 'active') as active_listed, min(o.listed_at) as any_listed,
+                json_group_array(json_object('name', o.source_id, 'url', o.url) order by coalesce(p.rank, 1000), o.last_seen desc, o.id)
+                  filter (where o.status = 'active') as active_sources,
+                json_group_array(json_object('name', o.source_id, 'url', o.url) order by coalesce(p.rank, 1000), o.last_seen desc, o.id) as any_sources
+           from publish_listings pl
+           cross join observations o on o.listing_id = pl.listing_id
            left join publish_priority p on p.source_id = o.source_id
+          group by pl.listing_id
        ),
        pool as (
-         -- One window for everything: each further window definition costs SQLite another sort.
-         select m.*,
-                row_number() over trust as rn,
-                max(bag_vbo_id) over trust as pool_bag,
-                max(bag_num_id) over trust as pool_num,
-                max(surface_area) over trust as pool_area,
-                min(listed_at) over trust as pool_listed,
-                json_group_array(json_object('name', source_id, 'url', url)) over trust as sources_json
-           from members m
-          where m.status = 'active' or m.active_n = 0
-         window trust as (partition by listing_id order by rank, last_seen desc, id
-                          rows between unbounded preceding and unbounded following)
+         select listing_id, active_n, first_seen_all, last_seen_all, winner,
+                iif(active_n > 0, active_bag, any_bag) as pool_bag, iif(active_n > 0, active_num, any_num) as pool_num,
+                iif(active_n > 0, active_area, any_area) as pool_area, iif(active_n > 0, active_listed, any_listed) as pool_listed,
+                iif(active_n > 0, active_sources, any_sources) as sources_json
+           from grouped
        )
        insert into listings (id, type, status, bag_id, street, number, postcode, city, city_key, price, surface_area,
                              source_name, source_url, sources_json, price_history_json, listed_at, first_seen, last_seen,
                              withdrawn_at, updated_generation)
-       select p.listing_id, p.type, case when p.active_n > 0 then 'active' else 'withdrawn' end, p.pool_bag,
-              coalesce(a.street, p.street),
-              case when a.num_id is not null then format_house_number(a.huisnummer, a.huisletter, a.toevoeging) else p.house_number end,
-              case when a.num_id is not null then display_postcode(a.postcode) else p.postcode end,
-              coalesce(a.city, p.city), coalesce(a.city_key, p.city_key), p.price, coalesce(p.surface_area, p.pool_area),
-              p.source_id, p.url, p.sources_json,
+       select g.listing_id, w.type, case when g.active_n > 0 then 'active' else 'withdrawn' end, g.pool_bag,
+              coalesce(a.street, w.street),
+              case when a.num_id is not null then format_house_number(a.huisnummer, a.huisletter, a.toevoeging) else w.house_number end,
+              case when a.num_id is not null then display_postcode(a.postcode) else w.postcode end,
+              coalesce(a.city, w.city), coalesce(a.city_key, w.city_key), w.price, coalesce(w.surface_area, g.pool_area),
+              w.source_id, w.url, g.sources_json,
               (select json_group_array(json_object('observed_at', observed_at, 'price', price))
                  from (select observed_at, price from (select observed_at, price from price_history
-                        where observation_id = p.id order by observed_at desc limit ${PRICE_HISTORY_KEPT}) order by observed_at)),
-              coalesce(p.pool_listed, p.first_seen_all), p.first_seen_all, p.last_seen_all,
-              case when p.active_n > 0 then null else coalesce((select withdrawn_at from listings old where old.id = p.listing_id and old.status = 'withdrawn'), @now) end,
+                        where observation_id = w.id order by observed_at desc limit ${PRICE_HISTORY_KEPT}) order by observed_at)),
+              coalesce(g.pool_listed, g.first_seen_all), g.first_seen_all, g.last_seen_all,
+              case when g.active_n > 0 then null else coalesce((select withdrawn_at from listings old where old.id = g.listing_id and old.status = 'withdrawn'), @now) end,
               @generation
-         from pool p left join bag_addresses a on a.num_id = p.pool_num
-        where p.rn = 1
+         from pool g join observations w on w.id = g.winner left join bag_addresses a on a.num_id = g.pool_num
+        where true
        on conflict (id) do update set
          type = excluded.type, status = excluded.status, bag_id = excluded.bag_id, street = excluded.street,
          number = excluded.number, postcode = excluded.postcode, city = excluded.city, city_key = excluded.city_key,
