@@ -1,4 +1,5 @@
 import type { Store } from '../store/database.js'
+import { objectRows } from '../store/prepared.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService } from '../valuate/valuation-service.js'
 import { LISTING_SELECT, type ListingFields, listingJson } from './listing-json.js'
@@ -45,13 +46,17 @@ export function* buildPropertyDocuments(
   const { sqlite } = store
   const chunkBytes = options.chunkBytes ?? 8 * 1024 * 1024
   const pageSize = options.pageSize ?? 2000
-  const records = sqlite.prepare<[string, number], GoldenRecordRow>(
-    'select * from golden_records where bag_id > ? order by bag_id limit ?',
+  const records = objectRows(
+    sqlite.prepare<[string, number], GoldenRecordRow>(
+      'select * from golden_records where bag_id > ? order by bag_id limit ?',
+    ),
   )
   // The same order as the read model's listings of one home, for a range of homes.
-  const listings = sqlite.prepare<[string, string], ListingFields>(
-    `select ${LISTING_SELECT.join(', ')} from listings where bag_id between ? and ?
-      order by bag_id, status, listed_at desc, id desc`,
+  const listings = objectRows(
+    sqlite.prepare<[string, string], ListingFields>(
+      `select ${LISTING_SELECT.join(', ')} from listings where bag_id between ? and ?
+        order by bag_id, status, listed_at desc, id desc`,
+    ),
   )
   const valuations = createValuationService(store)
   sqlite.exec('begin')

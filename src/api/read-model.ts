@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { cityKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
+import { objectRows, param, prepareQuery, type RowReader } from '../store/prepared.js'
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
@@ -67,26 +67,33 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       .where('city_key', '=', param('city_key'))
       .where('type', '=', param('type')),
   )
-  const goldenRecord = prepareQuery<{ bag_id: string }, GoldenRecordRow>(
-    sqlite,
-    db.selectFrom('golden_records').selectAll().where('bag_id', '=', param('bag_id')),
+  const goldenRecord = objectRows(
+    prepareQuery<{ bag_id: string }, GoldenRecordRow>(
+      sqlite,
+      db.selectFrom('golden_records').selectAll().where('bag_id', '=', param('bag_id')),
+    ),
   )
   const objectOfAddress = prepareQuery<{ num_id: string }, { object_id: string }>(
     sqlite,
     db.selectFrom('bag_addresses').select('object_id').where('num_id', '=', param('num_id')),
   )
-  const listingsOfHome = prepareQuery<{ bag_id: string }, ListingFields>(
-    sqlite,
-    db
-      .selectFrom('listings')
-      .select(LISTING_SELECT)
-      .where('bag_id', '=', param('bag_id'))
-      .orderBy('status')
-      .orderBy('listed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(sql.lit(LISTINGS_PER_PROPERTY)),
+  const listingsOfHome = objectRows(
+    prepareQuery<{ bag_id: string }, ListingFields>(
+      sqlite,
+      db
+        .selectFrom('listings')
+        .select(LISTING_SELECT)
+        .where('bag_id', '=', param('bag_id'))
+        .orderBy('status')
+        .orderBy('listed_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(sql.lit(LISTINGS_PER_PROPERTY)),
+    ),
   )
-  const shapes = new Map<string, { page: BetterSqlite3.Statement; count: BetterSqlite3.Statement }>()
+  const shapes = new Map<
+    string,
+    { page: RowReader<[Record<string, unknown>], ListingFields>; count: BetterSqlite3.Statement }
+  >()
   const counts = new Map<string, number>()
   const responses = new LruCache<string>(20_000, 64 * 1024 * 1024)
   // Homes clients ask about again (the ones they track) are answered from memory until the next publish: a record
@@ -121,14 +128,16 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       if (q.min_price !== undefined) base = base.where('price', '>=', param('min_price'))
       if (q.max_price !== undefined) base = base.where('price', '<=', param('max_price'))
       shape = {
-        page: prepareQuery(
-          sqlite,
-          base
-            .select(LISTING_SELECT)
-            .orderBy('listed_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(param('limit'))
-            .offset(param('offset')),
+        page: objectRows(
+          prepareQuery<Record<string, unknown>, ListingFields>(
+            sqlite,
+            base
+              .select(LISTING_SELECT)
+              .orderBy('listed_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(param('limit'))
+              .offset(param('offset')),
+          ),
         ),
         count: prepareQuery(
           sqlite,
@@ -220,8 +229,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       counts.set(countKey, total)
     }
     const offset = (page - 1) * pageSize
-    const rows =
-      offset >= total ? [] : (statements.page.all({ ...values, limit: pageSize, offset }) as ListingFields[])
+    const rows = offset >= total ? [] : statements.page.all({ ...values, limit: pageSize, offset })
     return `{"data":[${rows.map(listingJson).join(',')}],"meta":${JSON.stringify({ total, page, page_size: pageSize })}}`
   }
 
