@@ -69,7 +69,8 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .prepare(
       `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status)
        select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active'
-         from ${STAGED} and not exists (select 1 from observations o where ${SAME})`,
+         from ${STAGED}
+       on conflict (source_id, source_listing_id) do nothing`,
     )
     .run(params)
   // New rows are the ones first seen now; their first price starts their history.
