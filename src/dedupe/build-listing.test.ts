@@ -105,6 +105,10 @@ describe('rebuildListings', () => {
         trusted!.source_id,
         other!.source_id,
       ])
+
+      // Rebuilt later while still withdrawn, it keeps the date it was withdrawn.
+      rebuildListings(sqlite, '2026-11-30T00:00:00.000Z', 100)
+      expect(listing(id).withdrawn_at).toBe(now)
     } finally {
       sqlite.exec('rollback')
     }

@@ -61,7 +61,9 @@ function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation:
       // Grouped, not windowed: window functions sorted every member row, all its columns with it (national first
       // run: 3.6–4.0 s against 3.0–3.2 s, same rows). The winner is the first member in trust order, active ones
       // first; each pool figure is taken over the active members when there are any, else over all of them.
-      // Driven from publish_listings (cross join fixes the order), so a run that touched few listings reads few.
+      // Driven from publish_listings (cross join fixes the order), so a run that touched few listings reads few. A
+      // listing already withdrawn keeps its date through the conflict clause: a subquery on listings here would make
+      // SQLite materialise the whole select before inserting.
       `with grouped as (
          select pl.listing_id,
                 sum(o.status = 'active') as active_n,
@@ -100,7 +102,7 @@ function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation:
                  from (select observed_at, price from (select observed_at, price from price_history
                         where observation_id = w.id order by observed_at desc limit ${PRICE_HISTORY_KEPT}) order by observed_at)),
               coalesce(g.pool_listed, g.first_seen_all), g.first_seen_all, g.last_seen_all,
-              case when g.active_n > 0 then null else coalesce((select withdrawn_at from listings old where old.id = g.listing_id and old.status = 'withdrawn'), @now) end,
+              case when g.active_n > 0 then null else @now end,
               @generation
          from pool g join observations w on w.id = g.winner left join bag_addresses a on a.num_id = g.pool_num
         where true
@@ -110,7 +112,9 @@ function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation:
          price = excluded.price, surface_area = excluded.surface_area, source_name = excluded.source_name,
          source_url = excluded.source_url, sources_json = excluded.sources_json,
          price_history_json = excluded.price_history_json, listed_at = excluded.listed_at,
-         first_seen = excluded.first_seen, last_seen = excluded.last_seen, withdrawn_at = excluded.withdrawn_at,
+         first_seen = excluded.first_seen, last_seen = excluded.last_seen,
+         withdrawn_at = case when listings.status = 'withdrawn' and excluded.status = 'withdrawn'
+                             then coalesce(listings.withdrawn_at, excluded.withdrawn_at) else excluded.withdrawn_at end,
          updated_generation = excluded.updated_generation`,
     )
     .run({ now, generation })
