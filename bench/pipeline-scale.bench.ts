@@ -1,5 +1,4 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateNational } from '../scripts/generate-national.js'
 import { runMeasured } from './pipeline/measured-child.js'

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
+#!/usr/bin/env node
 // Runs the TypeScript CLI through tsx's loader, so no build step stands between a clone and `npm start`.
 import { register } from 'tsx/esm/api'
 
