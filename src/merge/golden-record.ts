@@ -78,14 +78,18 @@ export interface GoldenRecord {
   readonly provenance: Readonly<Record<GoldenField, FieldProvenance | null>>
 }
 
-/** The merged fields that carry provenance. */
-export type GoldenField =
-  | 'year_built'
-  | 'energy_label'
-  | 'woz_value'
-  | 'surface_area'
-  | 'use'
-  | 'dwelling_type'
+/** The merged fields that carry provenance, in the order a record's `provenance` lists them. */
+export const GOLDEN_FIELDS = [
+  'year_built',
+  'energy_label',
+  'woz_value',
+  'surface_area',
+  'use',
+  'dwelling_type',
+] as const
+
+/** One of {@link GOLDEN_FIELDS}. */
+export type GoldenField = (typeof GOLDEN_FIELDS)[number]
 
 /**
  * Survivorship: the register that owns a field beats any listing; among equals the newest observation wins, and

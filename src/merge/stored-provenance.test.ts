@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { FieldProvenance, GoldenRecord } from './golden-record.js'
+import { buildGoldenRecord, type Fact, type FieldProvenance, type GoldenRecord } from './golden-record.js'
 import { provenanceJson, storeProvenance } from './stored-provenance.js'
 
 type Provenance = GoldenRecord['provenance']
@@ -74,6 +74,49 @@ describe('stored provenance', () => {
       },
     }
     expect(JSON.parse(provenanceJson(storeProvenance(provenance)))).toEqual(provenance)
+  })
+
+  it('expands a record the merge built to exactly its JSON, whose fields come in the stored order', () => {
+    const bag = {
+      source: 'bag' as const,
+      objectId: '0503010000003325',
+      numId: '0503200000040028',
+      street: 'Oude Delft',
+      number: '12 A',
+      postcode: '2611 CC',
+      city: 'Delft',
+      cityKey: 'delft',
+      surfaceArea: 294,
+      usePurpose: 'woonfunctie',
+      yearBuilt: 1884,
+      dwellingType: 'house' as const,
+      observedAt: '2026-11-01',
+    }
+    const listed = <T>(value: T): Fact<T>[] => [
+      { source: 'funda', value, observedAt: '2026-11-22T11:42:32.499Z' },
+    ]
+    const record = buildGoldenRecord(
+      {
+        bag,
+        registers: {
+          woz: [
+            {
+              source: 'woz',
+              value: { value: 412_000, referenceDate: '2025-01-01' },
+              observedAt: '2026-03-01',
+            },
+          ],
+        },
+        listings: {
+          yearBuilt: listed(1890),
+          energyLabel: listed('C'),
+          surfaceArea: listed(290),
+          dwellingType: listed('apartment'),
+        },
+      },
+      () => 0,
+    )
+    expect(provenanceJson(storeProvenance(record.provenance))).toBe(JSON.stringify(record.provenance))
   })
 
   it('returns a record written in the object form as it is', () => {

@@ -1,23 +1,13 @@
-import type { FieldProvenance, GoldenField, GoldenRecord } from './golden-record.js'
+import { type FieldProvenance, GOLDEN_FIELDS, type GoldenRecord } from './golden-record.js'
 
 type Provenance = GoldenRecord['provenance']
 type Conflict = NonNullable<FieldProvenance['conflicts']>[number]
-
-/** The fields in the order the API gives them, which is also the order of the stored entries. */
-const FIELDS = [
-  'year_built',
-  'energy_label',
-  'woz_value',
-  'surface_area',
-  'use',
-  'dwelling_type',
-] as const satisfies readonly GoldenField[]
 
 /** One stored entry: see {@link storeProvenance}. */
 type StoredEntry = null | 0 | [string, string] | [string, string, [string, unknown, string][]]
 
 /**
- * Provenance as `golden_records.provenance_json` stores it: a JSON array with one entry per field, in API order.
+ * Provenance as `golden_records.provenance_json` stores it: a JSON array with one entry per field, in the order of `GOLDEN_FIELDS`, which is the API's.
  * An entry is null (no source knows the field), `[source, observed_at]`, `[source, observed_at, conflicts]` with each
  * conflict as `[source, value, observed_at]`, or `0` for "the source and date of the nearest entry before it, without
  * conflicts". The API's object form repeats its key names and, for a home only the BAG describes, the same
@@ -27,7 +17,7 @@ type StoredEntry = null | 0 | [string, string] | [string, string, [string, unkno
 export function storeProvenance(provenance: Provenance): string {
   const entries: StoredEntry[] = []
   let previous: FieldProvenance | null = null
-  for (const field of FIELDS) {
+  for (const field of GOLDEN_FIELDS) {
     const entry = provenance[field]
     if (!entry) entries.push(null)
     else if (entry.conflicts) {
@@ -60,7 +50,7 @@ export function provenanceJson(stored: string): string {
   const entries = JSON.parse(stored) as StoredEntry[]
   const provenance: Record<string, FieldProvenance | null> = {}
   let previous: FieldProvenance | null = null
-  FIELDS.forEach((field, i) => {
+  GOLDEN_FIELDS.forEach((field, i) => {
     const entry = entries[i] ?? null
     let value: FieldProvenance | null = null
     if (entry === 0 && previous) value = { source: previous.source, observed_at: previous.observed_at }
