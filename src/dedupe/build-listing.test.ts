@@ -50,6 +50,7 @@ describe('rebuildListings', () => {
     expect(bulk.indexes.length).toBeGreaterThanOrEqual(5)
     expect(bulk.plan).toContain('INDEX listings_city_type_price')
   })
+
   it('takes price, URL and pool figures from the active members while one is active, from all once none is', () => {
     const { sqlite } = sample.store
     const now = '2026-11-23T00:00:00.000Z'
