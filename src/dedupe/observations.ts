@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { OBSERVED_COLUMNS } from '../store/stage.repository.js'
+import { OBSERVATION_CHANGED, OBSERVED_COLUMNS } from '../store/stage.repository.js'
 
 /** What publishing one source's staged rows changed. */
 export interface ObservationChanges {
@@ -29,7 +29,7 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
   const counts = sqlite
     .prepare(
       `select count(*) filter (where o.id is null) as new,
-              count(*) filter (where o.id is not null and o.content_hash <> s.content_hash) as updated
+              count(*) filter (where o.id is not null and ${OBSERVATION_CHANGED}) as updated
          from stage_observations s left join observations o on ${SAME}
         where s.run_id = @run_id and s.source_id = @source_id`,
     )
@@ -39,14 +39,14 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .prepare(
       `insert or ignore into publish_homes (bag_id)
        select o.bag_vbo_id from stage_observations s join observations o on ${SAME}
-        where s.run_id = @run_id and s.source_id = @source_id and o.content_hash <> s.content_hash and o.bag_vbo_id is not null`,
+        where s.run_id = @run_id and s.source_id = @source_id and ${OBSERVATION_CHANGED} and o.bag_vbo_id is not null`,
     )
     .run(params)
   sqlite
     .prepare(
       `insert or ignore into publish_touched (observation_id)
        select o.id from stage_observations s join observations o on ${SAME}
-        where s.run_id = @run_id and s.source_id = @source_id and (o.content_hash <> s.content_hash or o.status <> 'active')`,
+        where s.run_id = @run_id and s.source_id = @source_id and (${OBSERVATION_CHANGED} or o.status <> 'active')`,
     )
     .run(params)
   sqlite

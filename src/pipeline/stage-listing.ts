@@ -12,7 +12,6 @@ import {
 } from '../normalise/index.js'
 import type { BagResolver } from '../resolve/index.js'
 import type { NewStageObservation } from '../store/schema.js'
-import { stageContentHash } from '../store/stage.repository.js'
 
 /** Time spent per CPU stage, summed over a run, for the run report and the benchmark. */
 export interface StageTimings {
@@ -49,15 +48,10 @@ export function rawStageRow(runId: number, sourceId: string, listing: Listing): 
     bag_vbo_id: null,
     bag_num_id: null,
     resolution: 'pending',
-    content_hash: '',
   }
 }
 
-/**
- * Normalises a raw staged row's address and resolves it to BAG, in place. The content hash covers everything that
- * ends up published, the resolution included, so an unchanged listing is recognised as unchanged; it counts as
- * normalising time.
- */
+/** Normalises a raw staged row's address and resolves it to BAG, in place. */
 export function normaliseStageRow(
   row: NewStageObservation,
   resolver: BagResolver,
@@ -77,7 +71,7 @@ export function normaliseStageRow(
   row.city = normaliseCity(city)
   row.city_key = cityKey(city)
   row.address_key = pcKey && houseNumber ? toAddressKey(pcKey, houseNumber) : null
-  let now = performance.now()
+  const now = performance.now()
   timings.normaliseMs += now - t
   t = now
   const resolution = resolver.resolve({
@@ -86,11 +80,8 @@ export function normaliseStageRow(
     streetKey: streetKeyValue,
     surfaceArea: row.surface_area ?? null,
   })
-  now = performance.now()
-  timings.resolveMs += now - t
+  timings.resolveMs += performance.now() - t
   row.bag_vbo_id = resolution.objectId
   row.bag_num_id = resolution.numId
   row.resolution = resolution.method
-  row.content_hash = stageContentHash(row)
-  timings.normaliseMs += performance.now() - now
 }

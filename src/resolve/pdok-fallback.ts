@@ -3,7 +3,6 @@ import type { Politeness } from '../kit/adapter.js'
 import { parseHouseNumber, streetKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import type { StageObservationTable } from '../store/schema.js'
-import { stageContentHash } from '../store/stage.repository.js'
 import { type AddressRow, resolveByNumber } from './bag-resolver.js'
 
 /** Where PDOK is and how gently to ask it. */
@@ -67,7 +66,7 @@ export async function resolveWithPdok(
        postcode = excluded.postcode, city = excluded.city, looked_up_at = excluded.looked_up_at`,
   )
   const update = sqlite.prepare(
-    "update stage_observations set bag_vbo_id = @object_id, bag_num_id = @num_id, resolution = 'pdok', content_hash = @content_hash where rowid = @rowid",
+    "update stage_observations set bag_vbo_id = @object_id, bag_num_id = @num_id, resolution = 'pdok' where rowid = @rowid",
   )
   const since = new Date(Date.now() - (options.cacheDays ?? 30) * 86_400_000).toISOString()
   const answers = new Map<string, Promise<{ object_id: string | null; num_id: string | null } | null>>()
@@ -102,17 +101,7 @@ export async function resolveWithPdok(
     staged.map(async (row) => {
       const found = await answer(row)
       if (!found?.object_id) return
-      update.run({
-        rowid: row.rowid,
-        object_id: found.object_id,
-        num_id: found.num_id,
-        content_hash: stageContentHash({
-          ...row,
-          bag_vbo_id: found.object_id,
-          bag_num_id: found.num_id,
-          resolution: 'pdok',
-        }),
-      })
+      update.run({ rowid: row.rowid, object_id: found.object_id, num_id: found.num_id })
       counts.resolved += 1
     }),
   )

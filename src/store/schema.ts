@@ -68,7 +68,6 @@ export interface ObservationColumns {
   bag_vbo_id: string | null
   bag_num_id: string | null
   resolution: string
-  content_hash: string
 }
 
 /** A listing as fetched in the current run, before publish moves it into `observations`. */

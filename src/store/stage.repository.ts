@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto'
 import type { Store } from './database.js'
 import { param, prepareQuery } from './prepared.js'
 import type { NewStageObservation } from './schema.js'
@@ -24,7 +23,6 @@ export const OBSERVED_COLUMNS = [
   'bag_vbo_id',
   'bag_num_id',
   'resolution',
-  'content_hash',
 ] as const satisfies readonly (keyof NewStageObservation)[]
 
 const STAGE_COLUMNS = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS] as const
@@ -69,12 +67,14 @@ export function createStageWriter(
   )
   type Copy = { run_id: number; source_id: string; source_listing_id: string }
   const buffer: (NewStageObservation | Copy)[] = []
+  // A copy carries only its keys: no url.
+  const isNew = (row: NewStageObservation | Copy): row is NewStageObservation => 'url' in row
   const write = store.sqlite.transaction((rows: (NewStageObservation | Copy)[]) => {
-    for (const row of rows) ('content_hash' in row ? insert : copy).run(row)
+    for (const row of rows) (isNew(row) ? insert : copy).run(row)
   })
   const flush = () => {
     if (buffer.length === 0) return
-    for (const row of buffer) if ('content_hash' in row) prepare(row)
+    for (const row of buffer) if (isNew(row)) prepare(row)
     write(buffer.splice(0, buffer.length))
   }
   return {
@@ -104,47 +104,12 @@ export async function discardStaleStage(store: Store, keepRunId?: number): Promi
   return Number(result.numDeletedRows)
 }
 
-/** The staged columns the normalise and resolve pass fills in. */
-const ADDRESS_COLUMNS = [
-  'street',
-  'house_number',
-  'postcode',
-  'city',
-  'city_key',
-  'address_key',
-  'bag_vbo_id',
-  'bag_num_id',
-  'resolution',
-] as const satisfies readonly (typeof OBSERVED_COLUMNS)[number][]
-
-/** The staged columns the normalise and resolve pass fills in (and the hash covers). */
-export type StagedAddressColumns = Pick<NewStageObservation, (typeof ADDRESS_COLUMNS)[number]>
-
-type HashedRow = Omit<NewStageObservation, 'content_hash' | 'run_id'>
-
-/** The hash covers every staged column but the run and the hash itself, in column order: stored digests depend on it. */
-const HASHED: readonly { column: keyof HashedRow; fromAddress: boolean }[] = STAGE_COLUMNS.filter(
-  (c): c is keyof HashedRow => c !== 'run_id' && c !== 'content_hash',
-).map((column) => ({ column, fromAddress: (ADDRESS_COLUMNS as readonly string[]).includes(column) }))
-
-// Each column's JSON key, with the separator before it: the digest's input is built as one string, not as an object.
-const HASHED_KEYS = HASHED.map(({ column }, i) => `${i === 0 ? '{' : ','}${JSON.stringify(column)}:`)
-
 /**
- * A digest of the staged fields that reach the published data (not the run id): equal digests, nothing to update.
- * The address columns come from `address` when given (the values about to be written), else from the row.
+ * SQL true when staged row `s` says something else than observation `o` about the listing: a column differs. Only
+ * such observations are updated, touched and counted; comparing the columns costs nothing next to the content hash
+ * every staged row used to carry (3.4 µs a row, 0.9 s on the national run).
  */
-export function stageContentHash(row: HashedRow, address: StagedAddressColumns = row): string {
-  // The JSON text of an object of these columns in this order, built directly: building the object and stringifying
-  // it cost twice as much. Null, not undefined, for an empty column, as a row read back from SQLite has it.
-  let json = ''
-  for (let i = 0; i < HASHED.length; i++) {
-    const { column, fromAddress } = HASHED[i]!
-    const value = fromAddress ? address[column as keyof StagedAddressColumns] : row[column]
-    json += HASHED_KEYS[i] + (value == null ? 'null' : JSON.stringify(value))
-  }
-  return hash('sha1', `${json}}`, 'base64url')
-}
+export const OBSERVATION_CHANGED = `(${OBSERVED_COLUMNS.map((c) => `o.${c} is not s.${c}`).join(' or ')})`
 
 /**
  * Deletes one run's rows from a stage table at publish. When they are all the table holds (the run lock lets one

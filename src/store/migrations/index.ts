@@ -7,6 +7,7 @@ import * as registers from './005-registers.js'
 import * as bagVoorkomen from './006-bag-voorkomen.js'
 import * as bagObjectFacts from './007-bag-object-facts.js'
 import * as pageMemos from './008-page-memos.js'
+import * as noContentHash from './009-no-content-hash.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '006-bag-voorkomen': bagVoorkomen,
   '007-bag-object-facts': bagObjectFacts,
   '008-page-memos': pageMemos,
+  '009-no-content-hash': noContentHash,
 }
