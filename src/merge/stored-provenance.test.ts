@@ -1,7 +1,9 @@
+import { hash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { buildGoldenRecord, type Fact, type FieldProvenance, type GoldenRecord } from './golden-record.js'
 import { provenanceJson, storeProvenance } from './stored-provenance.js'
+import { toGoldenRow } from './write-golden-records.js'
 
 type Provenance = GoldenRecord['provenance']
 
@@ -27,6 +29,49 @@ const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
     }),
   }),
 )
+
+/** A record the merge built from the BAG, a WOZ value and a listing that disagrees with the BAG. */
+function builtRecord(): GoldenRecord {
+  const bag = {
+    source: 'bag' as const,
+    objectId: '0503010000003325',
+    numId: '0503200000040028',
+    street: 'Oude Delft',
+    number: '12 A',
+    postcode: '2611 CC',
+    city: 'Delft',
+    cityKey: 'delft',
+    surfaceArea: 294,
+    usePurpose: 'woonfunctie',
+    yearBuilt: 1884,
+    dwellingType: 'house' as const,
+    observedAt: '2026-11-01',
+  }
+  const listed = <T>(value: T): Fact<T>[] => [
+    { source: 'funda', value, observedAt: '2026-11-22T11:42:32.499Z' },
+  ]
+  return buildGoldenRecord(
+    {
+      bag,
+      registers: {
+        woz: [
+          {
+            source: 'woz',
+            value: { value: 412_000, referenceDate: '2025-01-01' },
+            observedAt: '2026-03-01',
+          },
+        ],
+      },
+      listings: {
+        yearBuilt: listed(1890),
+        energyLabel: listed('C'),
+        surfaceArea: listed(290),
+        dwellingType: listed('apartment'),
+      },
+    },
+    () => 0,
+  )
+}
 
 describe('stored provenance', () => {
   it('expands to exactly the JSON of the provenance it was made from', () => {
@@ -77,50 +122,23 @@ describe('stored provenance', () => {
   })
 
   it('expands a record the merge built to exactly its JSON, whose fields come in the stored order', () => {
-    const bag = {
-      source: 'bag' as const,
-      objectId: '0503010000003325',
-      numId: '0503200000040028',
-      street: 'Oude Delft',
-      number: '12 A',
-      postcode: '2611 CC',
-      city: 'Delft',
-      cityKey: 'delft',
-      surfaceArea: 294,
-      usePurpose: 'woonfunctie',
-      yearBuilt: 1884,
-      dwellingType: 'house' as const,
-      observedAt: '2026-11-01',
-    }
-    const listed = <T>(value: T): Fact<T>[] => [
-      { source: 'funda', value, observedAt: '2026-11-22T11:42:32.499Z' },
-    ]
-    const record = buildGoldenRecord(
-      {
-        bag,
-        registers: {
-          woz: [
-            {
-              source: 'woz',
-              value: { value: 412_000, referenceDate: '2025-01-01' },
-              observedAt: '2026-03-01',
-            },
-          ],
-        },
-        listings: {
-          yearBuilt: listed(1890),
-          energyLabel: listed('C'),
-          surfaceArea: listed(290),
-          dwellingType: listed('apartment'),
-        },
-      },
-      () => 0,
-    )
+    const record = builtRecord()
     expect(provenanceJson(storeProvenance(record.provenance))).toBe(JSON.stringify(record.provenance))
   })
 
   it('returns a record written in the object form as it is', () => {
     const old = JSON.stringify(BAG_ONLY)
     expect(provenanceJson(old)).toBe(old)
+  })
+})
+
+describe('toGoldenRow', () => {
+  it("hashes the row's fields and the provenance's JSON, as the hashes stored before the compact form did", () => {
+    const record = builtRecord()
+    const row = toGoldenRow(record, 7)
+    const { provenance_json, input_hash, updated_generation, ...fields } = row
+    const before = JSON.stringify({ ...fields, provenance_json: JSON.stringify(record.provenance) })
+    expect(input_hash).toBe(hash('sha1', before, 'base64url'))
+    expect([provenance_json, updated_generation]).toEqual([storeProvenance(record.provenance), 7])
   })
 })

@@ -35,18 +35,24 @@ export function storeProvenance(provenance: Provenance): string {
   return JSON.stringify(entries)
 }
 
-/** Stored forms seen lately and their API JSON: homes only the BAG describes share a handful of them. */
-const recent = new Map<string, string>()
 const RECENT_MAX = 4_096
 
-/**
- * The API's JSON object for a stored provenance: byte for byte what `JSON.stringify` gives for the record's
- * `provenance`. A record written before the compact form already holds that object, and is returned as it is.
- */
-export function provenanceJson(stored: string): string {
-  if (stored.startsWith('{')) return stored
-  const known = recent.get(stored)
-  if (known !== undefined) return known
+/** `expand` with its answers for the stored forms seen lately kept: homes only the BAG describes share a handful. */
+function memoiseRecent(expand: (stored: string) => string): (stored: string) => string {
+  const recent = new Map<string, string>()
+  return (stored) => {
+    let value = recent.get(stored)
+    if (value === undefined) {
+      value = expand(stored)
+      if (recent.size >= RECENT_MAX) recent.clear()
+      recent.set(stored, value)
+    }
+    return value
+  }
+}
+
+/** The API's JSON object for a stored form (see {@link storeProvenance}). */
+function expand(stored: string): string {
   const entries = JSON.parse(stored) as StoredEntry[]
   const provenance: Record<string, FieldProvenance | null> = {}
   let previous: FieldProvenance | null = null
@@ -67,8 +73,18 @@ export function provenanceJson(stored: string): string {
     provenance[field] = value
     if (value) previous = value
   })
-  const json = JSON.stringify(provenance)
-  if (recent.size >= RECENT_MAX) recent.clear()
-  recent.set(stored, json)
-  return json
+  return JSON.stringify(provenance)
 }
+
+const expandRecent = memoiseRecent(expand)
+
+/**
+ * The API's JSON object for a stored provenance: byte for byte what `JSON.stringify` gives for the record's
+ * `provenance`. A record written before the compact form already holds that object, and is returned as it is.
+ */
+export function provenanceJson(stored: string): string {
+  return stored.startsWith('{') ? stored : expandRecent(stored)
+}
+
+/** {@link provenanceJson} as a JSON string literal, as the golden record's content hash embeds it. */
+export const quotedProvenanceJson = memoiseRecent((stored) => JSON.stringify(provenanceJson(stored)))

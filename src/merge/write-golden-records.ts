@@ -4,7 +4,7 @@ import { param, prepareQuery } from '../store/prepared.js'
 import type { GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
 import { createMergeInputLoader } from './merge-inputs.js'
-import { storeProvenance } from './stored-provenance.js'
+import { quotedProvenanceJson, storeProvenance } from './stored-provenance.js'
 
 const COLUMNS = [
   'bag_id',
@@ -46,16 +46,19 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
     surface_area: record.surfaceArea,
     use_purpose: record.usePurpose,
     dwelling_type: record.dwellingType,
-    provenance_json: JSON.stringify(record.provenance),
   }
-  // The hash covers the provenance in the API's form, as it did before the stored form was made compact: the
-  // hashes of existing records stay valid. Extended in place: a spread copy of these fifteen fields cost 3 µs.
-  const input_hash = hash('sha1', JSON.stringify(row), 'base64url')
-  return Object.assign(row, {
-    provenance_json: storeProvenance(record.provenance),
-    input_hash,
-    updated_generation: generation,
-  })
+  const provenance_json = storeProvenance(record.provenance)
+  // The hash covers these fields and then the provenance in the API's form, as a string: the JSON of this row with
+  // `provenance_json: JSON.stringify(record.provenance)` appended, which is what it covered before the stored form was
+  // made compact, so existing hashes stay valid. Spliced from cached parts: quoting the provenance's JSON again for
+  // every record cost 1.4 µs of 5.6. Extended in place: a spread copy of these fields cost 3 µs.
+  const json = JSON.stringify(row)
+  const input_hash = hash(
+    'sha1',
+    `${json.slice(0, -1)},"provenance_json":${quotedProvenanceJson(provenance_json)}}`,
+    'base64url',
+  )
+  return Object.assign(row, { provenance_json, input_hash, updated_generation: generation })
 }
 
 /** Rebuilds golden records by id, writing only those whose content changed. Run inside the caller's transaction. */
