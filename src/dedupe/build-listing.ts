@@ -4,9 +4,6 @@ import type BetterSqlite3 from 'better-sqlite3'
 const BULK_SHARE = 0.5
 const BULK_MIN = 10_000
 
-/** Price points kept on a listing; older ones stay in `price_history`. */
-const PRICE_HISTORY_KEPT = 50
-
 /**
  * Rebuilds every listing in `publish_listings` from its observations, set-based (one group per listing). A listing
  * is active while any source still offers it, and then only its active members count (its pool); among them the
@@ -98,9 +95,7 @@ function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation:
               case when a.num_id is not null then display_postcode(a.postcode) else w.postcode end,
               coalesce(a.city, w.city), coalesce(a.city_key, w.city_key), w.price, coalesce(w.surface_area, g.pool_area),
               w.source_id, w.url, g.sources_json,
-              (select json_group_array(json_object('observed_at', observed_at, 'price', price))
-                 from (select observed_at, price from (select observed_at, price from price_history
-                        where observation_id = w.id order by observed_at desc limit ${PRICE_HISTORY_KEPT}) order by observed_at)),
+              w.price_history_json,
               coalesce(g.pool_listed, g.first_seen_all), g.first_seen_all, g.last_seen_all,
               case when g.active_n > 0 then null else @now end,
               @generation

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { useSampleStore } from '../../test/helpers/sample-database.js'
 import { OBSERVED_COLUMNS } from '../store/stage.repository.js'
 import { applyStagedObservations } from './observations.js'
+import { priceHistoryJson } from './price-history.js'
 import { preparePublishScratch } from './publish-scratch.js'
 
 const sample = useSampleStore()
 
 type Row = Record<string, unknown>
 
-/** Stages `row` for a new run and publishes its source in a transaction that is rolled back; returns the counts. */
+/**
+ * Stages `row` for a new run and publishes its source in a transaction that is rolled back; returns the counts, and
+ * the price history the observation of `row` kept next to the one `price_history` gives now.
+ */
 function publishStaged(row: Row) {
   const { sqlite } = sample.store
   const columns = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS]
@@ -25,7 +29,13 @@ function publishStaged(row: Row) {
     }
     const counts = applyStagedObservations(sqlite, run)
     const touched = sqlite.prepare('select count(*) from publish_touched').pluck().get()
-    return { ...counts, touched }
+    const history = sqlite
+      .prepare(
+        `select price_history_json as kept, ${priceHistoryJson('id')} as fresh from observations
+          where source_id = ? and source_listing_id = ?`,
+      )
+      .get(row.source_id, row.source_listing_id) as { kept: string; fresh: string }
+    return { ...counts, touched, history }
   } finally {
     sqlite.exec('rollback')
   }
@@ -45,11 +55,11 @@ describe('applyStagedObservations', () => {
         .map((c) => c.name),
     )
     const seenAgain = { ...stored, run_id: 1_000_000 }
-    expect(publishStaged(seenAgain)).toEqual({ new: 0, updated: 0, touched: 0 })
+    expect(publishStaged(seenAgain)).toMatchObject({ new: 0, updated: 0, touched: 0 })
     for (const column of OBSERVED_COLUMNS) {
       const value = stored[column]
       const changed = typeof value === 'number' ? value + 1 : `${value ?? ''}x`
-      expect({ column, ...publishStaged({ ...seenAgain, [column]: changed }) }).toEqual({
+      expect({ column, ...publishStaged({ ...seenAgain, [column]: changed }) }).toMatchObject({
         column,
         new: 0,
         updated: 1,
@@ -59,5 +69,27 @@ describe('applyStagedObservations', () => {
         expect({ column, ...publishStaged({ ...seenAgain, [column]: null }) }).toMatchObject({ updated: 1 })
       }
     }
+  })
+
+  it("keeps each observation's price history as price_history gives it, for a new price and a new listing", () => {
+    const { sqlite } = sample.store
+    const stored = sqlite
+      .prepare("select * from observations where status = 'active' and price is not null limit 1")
+      .get() as Row
+    const now = '2026-11-23T00:00:00.000Z'
+    const repriced = publishStaged({ ...stored, run_id: 1_000_000, price: (stored.price as number) + 1_000 })
+    expect(repriced.history.kept).toBe(repriced.history.fresh)
+    expect(JSON.parse(repriced.history.kept).at(-1)).toEqual({
+      observed_at: now,
+      price: (stored.price as number) + 1_000,
+    })
+    const fresh = publishStaged({
+      ...stored,
+      run_id: 1_000_000,
+      source_listing_id: 'never-seen',
+      price: 1_250,
+    })
+    expect(fresh).toMatchObject({ new: 1, history: { kept: fresh.history.fresh } })
+    expect(JSON.parse(fresh.history.kept)).toEqual([{ observed_at: now, price: 1_250 }])
   })
 })

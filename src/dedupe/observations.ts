@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { OBSERVATION_CHANGED, OBSERVED_COLUMNS } from '../store/stage.repository.js'
+import { firstPriceHistoryJson, priceHistoryJson } from './price-history.js'
 
 /** What publishing one source's staged rows changed. */
 export interface ObservationChanges {
@@ -58,6 +59,13 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .run(params)
   sqlite
     .prepare(
+      `update observations set price_history_json = ${priceHistoryJson('observations.id')}
+        where id in (select o.id from stage_observations s join observations o on ${SAME}
+                      where s.run_id = @run_id and s.source_id = @source_id and o.price is not s.price)`,
+    )
+    .run(params)
+  sqlite
+    .prepare(
       `update observations set ${OBSERVED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')},
               last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active'
          from stage_observations s
@@ -67,8 +75,9 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .run(params)
   sqlite
     .prepare(
-      `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status)
-       select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active'
+      `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status, price_history_json)
+       select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active',
+              ${firstPriceHistoryJson('@now', 's.price')}
          from ${STAGED}
        on conflict (source_id, source_listing_id) do nothing`,
     )

@@ -84,6 +84,8 @@ export interface ObservationTable extends ObservationColumns {
   last_run_id: number
   missing_runs: number
   status: 'active' | 'withdrawn'
+  /** The latest points of its `price_history`, oldest first, as its listing serves them. */
+  price_history_json: string
 }
 
 /** Every price an observation has had, one row per change. */

@@ -8,6 +8,7 @@ import * as bagVoorkomen from './006-bag-voorkomen.js'
 import * as bagObjectFacts from './007-bag-object-facts.js'
 import * as pageMemos from './008-page-memos.js'
 import * as noContentHash from './009-no-content-hash.js'
+import * as observationPriceHistory from './010-observation-price-history.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '007-bag-object-facts': bagObjectFacts,
   '008-page-memos': pageMemos,
   '009-no-content-hash': noContentHash,
+  '010-observation-price-history': observationPriceHistory,
 }
