@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
+import { param, prepareByPosition, prepareQuery } from '../store/prepared.js'
 import type { GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
 import { createMergeInputLoader } from './merge-inputs.js'
@@ -68,7 +68,7 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
   // Writes only when the content changed. A changed record is one update, not an upsert: SQLite's upsert tries the
   // insert first and then updates, which cost 40 % more on the national first run (163k records). Only a record the
   // update did not touch, new or unchanged, costs a second statement; `changes` says which it was.
-  const update = prepareQuery<GoldenRecordTable>(
+  const update = prepareByPosition<GoldenRecordTable>(
     sqlite,
     db
       .updateTable('golden_records')
@@ -76,7 +76,7 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
       .where('bag_id', '=', param('bag_id'))
       .where('input_hash', '<>', param('input_hash')),
   )
-  const insert = prepareQuery<GoldenRecordTable>(
+  const insert = prepareByPosition<GoldenRecordTable>(
     sqlite,
     db
       .insertInto('golden_records')

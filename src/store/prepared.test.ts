@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { objectRows } from './prepared.js'
+import { objectRows, param, prepareByPosition } from './prepared.js'
 
 describe('objectRows', () => {
   const sqlite = new BetterSqlite3(':memory:')
@@ -33,5 +33,30 @@ describe('objectRows', () => {
   it('takes named parameters', () => {
     const rows = objectRows(sqlite.prepare<[{ id: number }], unknown>('select name from t where id = @id'))
     expect(rows.get({ id: 1 })).toEqual({ name: 'a' })
+  })
+})
+
+describe('prepareByPosition', () => {
+  it('binds the named values of the object it is given, a name used twice included', async () => {
+    const { Kysely, SqliteDialect } = await import('kysely')
+    const sqlite = new BetterSqlite3(':memory:')
+    sqlite.exec(
+      "create table t (id integer primary key, a text, b real, c text); insert into t values (1, 'x', 1, 'old')",
+    )
+    const db = new Kysely<{ t: { id: number; a: string; b: number; c: string } }>({
+      dialect: new SqliteDialect({ database: sqlite }),
+    })
+    const update = prepareByPosition<{ id: number; a: string; b: number; c: string }>(
+      sqlite,
+      db
+        .updateTable('t')
+        .set({ c: param('c'), a: param('a'), b: param('b') })
+        .where('id', '=', param('id'))
+        .where('c', '<>', param('c')),
+    )
+    expect(update.run({ b: 2.5, a: 'y', c: 'new', id: 1 }).changes).toBe(1)
+    expect(sqlite.prepare('select * from t').all()).toEqual([{ id: 1, a: 'y', b: 2.5, c: 'new' }])
+    expect(update.run({ b: 3, a: 'z', c: 'new', id: 1 }).changes).toBe(0)
+    await db.destroy()
   })
 })

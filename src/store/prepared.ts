@@ -12,13 +12,46 @@ export function prepareQuery<Params extends object, Row = unknown>(
   sqlite: BetterSqlite3.Database,
   query: Compilable,
 ): BetterSqlite3.Statement<[Params], Row> {
+  return sqlite.prepare<[Params], Row>(compileNamed(query))
+}
+
+function compileNamed(query: Compilable): string {
   const compiled = query.compile()
   if (compiled.parameters.length > 0) {
     throw new Error(
       `Prepared queries take named params only; got ${compiled.parameters.length} inline values: ${compiled.sql}`,
     )
   }
-  return sqlite.prepare<[Params], Row>(compiled.sql)
+  return compiled.sql
+}
+
+/** A write prepared with {@link prepareByPosition}. */
+export interface PositionalWrite<Params> {
+  run(params: Params): BetterSqlite3.RunResult
+}
+
+/**
+ * Like {@link prepareQuery}, for hot writes: takes the same object, but binds its values by position. better-sqlite3
+ * looks a named parameter up on the object through V8's API; a compiled function that lists the values costs next
+ * to nothing (a 17-parameter golden-record update: 4.5 → 3.4 µs). Each `@name` becomes a `?` (better-sqlite3 takes
+ * numbered ones as named) that is given the value again where the name repeats. The query must not hold `@`
+ * otherwise: its values are all parameters (see above).
+ */
+export function prepareByPosition<Params extends object>(
+  sqlite: BetterSqlite3.Database,
+  query: Compilable,
+): PositionalWrite<Params> {
+  const names: string[] = []
+  const text = compileNamed(query).replace(/@(\w+)/g, (_, name: string) => {
+    names.push(name)
+    return '?'
+  })
+  const statement = sqlite.prepare<unknown[]>(text)
+  // The names are quoted by JSON.stringify, so no name can break out of the literal.
+  const values = new Function('p', `return [${names.map((n) => `p[${JSON.stringify(n)}]`).join(', ')}]`) as (
+    params: Params,
+  ) => unknown[]
+  return { run: (params) => statement.run(...values(params)) }
 }
 
 /** The reading half of a statement, with rows as plain objects: what {@link objectRows} returns. */

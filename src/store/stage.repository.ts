@@ -1,5 +1,5 @@
 import type { Store } from './database.js'
-import { param, prepareQuery } from './prepared.js'
+import { param, prepareByPosition } from './prepared.js'
 import type { NewStageObservation } from './schema.js'
 
 /** What a staged row says about a listing: the columns an observation takes over when it is seen again. */
@@ -46,7 +46,7 @@ export function createStageWriter(
   batchSize = 10_000,
 ): StageWriter {
   const values = Object.fromEntries(STAGE_COLUMNS.map((c) => [c, param(c)])) as Record<string, unknown>
-  const insert = prepareQuery<NewStageObservation>(
+  const insert = prepareByPosition<NewStageObservation>(
     store.sqlite,
     store.db
       .insertInto('stage_observations')
@@ -70,7 +70,10 @@ export function createStageWriter(
   // A copy carries only its keys: no url.
   const isNew = (row: NewStageObservation | Copy): row is NewStageObservation => 'url' in row
   const write = store.sqlite.transaction((rows: (NewStageObservation | Copy)[]) => {
-    for (const row of rows) (isNew(row) ? insert : copy).run(row)
+    for (const row of rows) {
+      if (isNew(row)) insert.run(row)
+      else copy.run(row)
+    }
   })
   const flush = () => {
     if (buffer.length === 0) return
