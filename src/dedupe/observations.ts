@@ -15,9 +15,7 @@ export interface SourceRun {
   readonly now: string
 }
 
-// The join every statement below shares: a staged row and the observation of the same source listing, if any.
 const STAGED = `stage_observations s where s.run_id = @run_id and s.source_id = @source_id`
-const SAME = `o.source_id = s.source_id and o.source_listing_id = s.source_listing_id`
 
 /**
  * Moves one source's staged rows into `observations`, set-based: new ones are inserted, changed ones updated (a
@@ -27,50 +25,53 @@ const SAME = `o.source_id = s.source_id and o.source_listing_id = s.source_listi
  */
 export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: SourceRun): ObservationChanges {
   const params = { run_id: run.runId, source_id: run.sourceId, now: run.now }
-  const counts = sqlite
+  // Each staged row of a listing observed before, paired with its observation once, with what changed: every
+  // statement below reads this instead of joining the two tables again (a join cost 0.25 s on a national re-run).
+  sqlite.prepare('delete from publish_staged').run()
+  sqlite
     .prepare(
-      `select count(*) filter (where o.id is null) as new,
-              count(*) filter (where o.id is not null and ${OBSERVATION_CHANGED}) as updated
-         from stage_observations s left join observations o on ${SAME}
+      `insert into publish_staged (stage_rowid, observation_id, changed, repriced, reactivated)
+       select s.rowid, o.id, ${OBSERVATION_CHANGED}, o.price is not s.price, o.status <> 'active'
+         from stage_observations s join observations o on o.source_id = s.source_id and o.source_listing_id = s.source_listing_id
         where s.run_id = @run_id and s.source_id = @source_id`,
     )
-    .get(params) as ObservationChanges
+    .run(params)
+  const staged = sqlite.prepare(`select count(*) from ${STAGED}`).pluck().get(params) as number
+  const seen = sqlite
+    .prepare('select count(*) as n, coalesce(sum(changed), 0) as updated from publish_staged')
+    .get() as { n: number; updated: number }
   // The homes changed observations described before this run: their golden records lose these facts.
   sqlite
     .prepare(
       `insert or ignore into publish_homes (bag_id)
-       select o.bag_vbo_id from stage_observations s join observations o on ${SAME}
-        where s.run_id = @run_id and s.source_id = @source_id and ${OBSERVATION_CHANGED} and o.bag_vbo_id is not null`,
+       select o.bag_vbo_id from publish_staged p join observations o on o.id = p.observation_id
+        where p.changed and o.bag_vbo_id is not null`,
     )
-    .run(params)
+    .run()
   sqlite
     .prepare(
-      `insert or ignore into publish_touched (observation_id)
-       select o.id from stage_observations s join observations o on ${SAME}
-        where s.run_id = @run_id and s.source_id = @source_id and (${OBSERVATION_CHANGED} or o.status <> 'active')`,
+      'insert or ignore into publish_touched (observation_id) select observation_id from publish_staged where changed or reactivated',
     )
-    .run(params)
+    .run()
   sqlite
     .prepare(
       `insert or ignore into price_history (observation_id, observed_at, price, run_id)
-       select o.id, @now, s.price, @run_id from stage_observations s join observations o on ${SAME}
-        where s.run_id = @run_id and s.source_id = @source_id and o.price is not s.price`,
+       select p.observation_id, @now, s.price, @run_id from publish_staged p join stage_observations s on s.rowid = p.stage_rowid
+        where p.repriced`,
     )
     .run(params)
   sqlite
     .prepare(
       `update observations set price_history_json = ${priceHistoryJson('observations.id')}
-        where id in (select o.id from stage_observations s join observations o on ${SAME}
-                      where s.run_id = @run_id and s.source_id = @source_id and o.price is not s.price)`,
+        where id in (select observation_id from publish_staged where repriced)`,
     )
-    .run(params)
+    .run()
   sqlite
     .prepare(
       `update observations set ${OBSERVED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')},
               last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active'
-         from stage_observations s
-        where s.run_id = @run_id and s.source_id = @source_id
-          and observations.source_id = s.source_id and observations.source_listing_id = s.source_listing_id`,
+         from publish_staged p join stage_observations s on s.rowid = p.stage_rowid
+        where observations.id = p.observation_id`,
     )
     .run(params)
   sqlite
@@ -78,7 +79,7 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
       `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status, price_history_json)
        select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active',
               ${firstPriceHistoryJson('@now', 's.price')}
-         from ${STAGED}
+         from ${STAGED} and s.rowid not in (select stage_rowid from publish_staged)
        on conflict (source_id, source_listing_id) do nothing`,
     )
     .run(params)
@@ -96,7 +97,7 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
          join publish_touched t on t.observation_id = o.id where o.source_id = @source_id and o.bag_vbo_id is not null`,
     )
     .run({ source_id: run.sourceId })
-  return counts
+  return { new: staged - seen.n, updated: seen.updated }
 }
 
 /** The part of a source a run crawled, when it was not all of it: offer types and city keys. */

@@ -8,6 +8,8 @@ import { formatHouseNumber } from '../normalise/index.js'
  */
 const SCRATCH = `
   create temp table if not exists publish_touched (observation_id integer primary key);
+  create temp table if not exists publish_staged (stage_rowid integer primary key, observation_id integer not null,
+    changed integer not null, repriced integer not null, reactivated integer not null);
   create temp table if not exists publish_listings (listing_id integer primary key);
   create temp table if not exists publish_homes (bag_id text primary key) without rowid;
   create temp table if not exists publish_priority (source_id text primary key, rank integer not null) without rowid;
@@ -15,6 +17,7 @@ const SCRATCH = `
   create temp table if not exists publish_new_keys (seq integer primary key, key text not null unique, reuse integer, listing_id integer);
   create index if not exists publish_keys_by_key on publish_keys (key);
   delete from publish_touched;
+  delete from publish_staged;
   delete from publish_listings;
   delete from publish_homes;
   delete from publish_priority;
