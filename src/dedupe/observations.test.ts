@@ -35,7 +35,10 @@ function publishStaged(row: Row) {
           where source_id = ? and source_listing_id = ?`,
       )
       .get(row.source_id, row.source_listing_id) as { kept: string; fresh: string }
-    return { ...counts, touched, history }
+    const after = sqlite
+      .prepare('select * from observations where source_id = ? and source_listing_id = ?')
+      .get(row.source_id, row.source_listing_id) as Row
+    return { ...counts, touched, history, after }
   } finally {
     sqlite.exec('rollback')
   }
@@ -55,7 +58,18 @@ describe('applyStagedObservations', () => {
         .map((c) => c.name),
     )
     const seenAgain = { ...stored, run_id: 1_000_000 }
-    expect(publishStaged(seenAgain)).toMatchObject({ new: 0, updated: 0, touched: 0 })
+    const lifecycle = {
+      last_seen: '2026-11-23T00:00:00.000Z',
+      last_run_id: 1_000_000,
+      missing_runs: 0,
+      status: 'active',
+    }
+    expect(publishStaged(seenAgain)).toMatchObject({
+      new: 0,
+      updated: 0,
+      touched: 0,
+      after: { ...stored, ...lifecycle, price_history_json: stored.price_history_json },
+    })
     for (const column of OBSERVED_COLUMNS) {
       const value = stored[column]
       const changed = typeof value === 'number' ? value + 1 : `${value ?? ''}x`
@@ -64,6 +78,7 @@ describe('applyStagedObservations', () => {
         new: 0,
         updated: 1,
         touched: 1,
+        after: { [column]: changed, ...lifecycle },
       })
       if (value !== null && !notNull.has(column)) {
         expect({ column, ...publishStaged({ ...seenAgain, [column]: null }) }).toMatchObject({ updated: 1 })

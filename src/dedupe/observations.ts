@@ -66,12 +66,18 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
         where id in (select observation_id from publish_staged where repriced)`,
     )
     .run()
+  // Seen again: what changed takes the staged columns, and everything only its lifecycle (most rows, most nights).
+  const seenAgain = `last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active'`
   sqlite
     .prepare(
-      `update observations set ${OBSERVED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')},
-              last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active'
+      `update observations set ${OBSERVED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')}, ${seenAgain}
          from publish_staged p join stage_observations s on s.rowid = p.stage_rowid
-        where observations.id = p.observation_id`,
+        where p.changed and observations.id = p.observation_id`,
+    )
+    .run(params)
+  sqlite
+    .prepare(
+      `update observations set ${seenAgain} from publish_staged p where not p.changed and observations.id = p.observation_id`,
     )
     .run(params)
   sqlite
