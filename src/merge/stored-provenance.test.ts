@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { OUDE_DELFT_BAG } from '../../test/helpers/bag-facts.js'
 import { buildGoldenRecord, type Fact, type FieldProvenance, type GoldenRecord } from './golden-record.js'
 import { provenanceJson, storeProvenance } from './stored-provenance.js'
 import { toGoldenRow } from './write-golden-records.js'
@@ -32,21 +33,7 @@ const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
 
 /** A record the merge built from the BAG, a WOZ value and a listing that disagrees with the BAG. */
 function builtRecord(): GoldenRecord {
-  const bag = {
-    source: 'bag' as const,
-    objectId: '0503010000003325',
-    numId: '0503200000040028',
-    street: 'Oude Delft',
-    number: '12 A',
-    postcode: '2611 CC',
-    city: 'Delft',
-    cityKey: 'delft',
-    surfaceArea: 294,
-    usePurpose: 'woonfunctie',
-    yearBuilt: 1884,
-    dwellingType: 'house' as const,
-    observedAt: '2026-11-01',
-  }
+  const bag = OUDE_DELFT_BAG
   const listed = <T>(value: T): Fact<T>[] => [
     { source: 'funda', value, observedAt: '2026-11-22T11:42:32.499Z' },
   ]

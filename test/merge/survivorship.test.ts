@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type BagFacts, buildGoldenRecord, type MergeInputs, survive } from '../../src/merge/golden-record.js'
+import { buildGoldenRecord, type MergeInputs, survive } from '../../src/merge/golden-record.js'
 import { createSourcePriority, defaultSourceOrder } from '../../src/merge/source-priority.js'
+import { OUDE_DELFT_BAG } from '../helpers/bag-facts.js'
 
 const priority = createSourcePriority(defaultSourceOrder(['funda', 'pararius', 'huurwoningen']))
 
-const bag: BagFacts = {
-  source: 'bag',
-  objectId: '0503010000003325',
-  numId: '0503200000040028',
-  street: 'Oude Delft',
-  number: '12 A',
-  postcode: '2611 CC',
-  city: 'Delft',
-  cityKey: 'delft',
-  surfaceArea: 294,
-  usePurpose: 'woonfunctie',
-  yearBuilt: 1884,
-  dwellingType: 'house',
-  observedAt: '2026-11-01',
-}
+const bag = OUDE_DELFT_BAG
 
 const inputs = (over: Partial<MergeInputs> = {}): MergeInputs => ({
   bag,
