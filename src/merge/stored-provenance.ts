@@ -7,12 +7,12 @@ type Conflict = NonNullable<FieldProvenance['conflicts']>[number]
 type StoredEntry = null | 0 | [string, string] | [string, string, [string, unknown, string][]]
 
 /**
- * Provenance as `golden_records.provenance_json` stores it: a JSON array with one entry per field, in the order of `GOLDEN_FIELDS`, which is the API's.
- * An entry is null (no source knows the field), `[source, observed_at]`, `[source, observed_at, conflicts]` with each
- * conflict as `[source, value, observed_at]`, or `0` for "the source and date of the nearest entry before it, without
- * conflicts". The API's object form repeats its key names and, for a home only the BAG describes, the same
- * `{"source":"bag","observed_at":…}` four times: 284 of a record's 457 bytes on the national bench, where a run
- * rewrites every page of the table. Stored this way it is 38 bytes for such a home.
+ * Provenance as `golden_records.provenance_json` stores it: a JSON array with one entry per field, in the order of
+ * `GOLDEN_FIELDS`, which is the API's. An entry is null (no source knows the field), `[source, observed_at]`,
+ * `[source, observed_at, conflicts]` with each conflict as `[source, value, observed_at]`, or `0` for "the source and
+ * date of the nearest entry before it, without conflicts". The API's object form repeats its key names and, for a
+ * home only the BAG describes, the same `{"source":"bag","observed_at":…}` four times: 284 of a record's 457 bytes on
+ * the national bench, where a run rewrites every page of the table. Stored this way it is 38 bytes for such a home.
  */
 export function storeProvenance(provenance: Provenance): string {
   const entries: StoredEntry[] = []
