@@ -4,7 +4,7 @@
  */
 import { HIERARCHY, type HierarchyLevel, hierarchyKeys } from './area-keys.js'
 import { choleskyFactor, choleskySolve } from './cholesky.js'
-import { designMatrix, ridgeGram } from './design-matrix.js'
+import { type DesignMatrix, designMatrix, ridgeGram } from './design-matrix.js'
 import { FEATURE_NAMES } from './design-row.js'
 import { quantile } from './quantile.js'
 import type { AreaEffect, Comparable } from './types.js'
@@ -68,7 +68,13 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
   const valuationMs = Date.parse(options.valuationDate)
   const y = new Float64Array(n)
   const years = new Float64Array(n)
-  const logAreas = rows.map((r) => Math.log(r.surfaceArea))
+  const logAreas = new Array<number>(n)
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as Comparable
+    logAreas[i] = Math.log(r.surfaceArea)
+    y[i] = Math.log(r.price / r.surfaceArea)
+    years[i] = yearsBetween(r.listedAt, valuationMs)
+  }
   const logAreaCentre = round6(quantile(logAreas, 0.5))
   // A loop, not Math.min(...): a national run has more rows than a call may take arguments.
   let minLogArea = Number.POSITIVE_INFINITY
@@ -77,51 +83,14 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     minLogArea = Math.min(minLogArea, l)
     maxLogArea = Math.max(maxLogArea, l)
   }
-  rows.forEach((r, i) => {
-    y[i] = Math.log(r.price / r.surfaceArea)
-    years[i] = yearsBetween(r.listedAt, valuationMs)
-  })
-  const { active, rowStart, cols, vals } = designMatrix(rows, logAreaCentre, years)
-  const q = active.length
-  const factor = choleskyFactor(ridgeGram(rowStart, cols, vals, q, options.ridge ?? 1), q)
-
-  // Group index per row and level (-1 where the level does not apply).
+  const matrix = designMatrix(rows, logAreaCentre, years)
+  const q = matrix.active.length
+  const factor = choleskyFactor(
+    ridgeGram(matrix.rowStart, matrix.cols, matrix.vals, q, options.ridge ?? 1),
+    q,
+  )
   const keys = rows.map(hierarchyKeys)
-  const levels = HIERARCHY.map((_, li) => {
-    const index = new Map<string, number>()
-    const group = new Int32Array(n)
-    keys.forEach((k, i) => {
-      const key = k[li]
-      if (key === null || key === undefined) {
-        group[i] = -1
-        return
-      }
-      let g = index.get(key)
-      if (g === undefined) {
-        g = index.size
-        index.set(key, g)
-      }
-      group[i] = g
-    })
-    const size = new Float64Array(index.size)
-    for (const g of group) if (g >= 0) size[g] = (size[g] as number) + 1
-    const coversAll = group.every((g) => g >= 0)
-    return {
-      index,
-      group,
-      size,
-      coversAll,
-      effect: new Float64Array(index.size),
-      // Scratch for each sweep, allocated once: a fresh set per level and sweep (tens of MB a national fit) was
-      // paid in page faults and zeroing.
-      next: new Float64Array(index.size),
-      sum: new Float64Array(index.size),
-      sumWider: new Float64Array(index.size),
-      sumSqWider: new Float64Array(index.size),
-      tau2: 0,
-      k: Number.POSITIVE_INFINITY,
-    }
-  })
+  const levels = HIERARCHY.map((_, li) => levelOf(keys, li))
 
   const offset = new Float64Array(n)
   const fitted = new Float64Array(n)
@@ -131,23 +100,9 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
   const maxIterations = options.maxIterations ?? 40
   for (let iter = 0; iter < maxIterations; iter++) {
     // Adjustments given the area offsets.
-    xtr.fill(0)
-    for (let i = 0; i < n; i++) {
-      const t = (y[i] as number) - (offset[i] as number)
-      const end = rowStart[i + 1] as number
-      for (let u = rowStart[i] as number; u < end; u++) {
-        const a = cols[u] as number
-        xtr[a] = (xtr[a] as number) + (vals[u] as number) * t
-      }
-    }
+    adjustmentRhs(matrix, y, offset, xtr)
     beta = choleskySolve(factor, q, xtr)
-    for (let i = 0; i < n; i++) {
-      let s = 0
-      const end = rowStart[i + 1] as number
-      for (let u = rowStart[i] as number; u < end; u++)
-        s += (vals[u] as number) * (beta[cols[u] as number] as number)
-      fitted[i] = s
-    }
+    adjustmentFit(matrix, beta, fitted)
     // Each level given the adjustments and every other level (Gauss–Seidel). Its variance
     // components, though, come from the residual after the wider levels only: estimated after
     // the narrower ones too, a pc6 that is one building lost all its variance to the building
@@ -158,22 +113,7 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     for (const level of levels) {
       const { group, size, effect, next, sum, sumWider, sumSqWider } = level
       const groups = size.length
-      sum.fill(0)
-      sumWider.fill(0)
-      sumSqWider.fill(0)
-      for (let i = 0; i < n; i++) {
-        const g = group[i] as number
-        if (g < 0) continue
-        sum[g] =
-          (sum[g] as number) +
-          (y[i] as number) -
-          (fitted[i] as number) -
-          (offset[i] as number) +
-          (effect[g] as number)
-        const r = (y[i] as number) - (fitted[i] as number) - (wider[i] as number)
-        sumWider[g] = (sumWider[g] as number) + r
-        sumSqWider[g] = (sumSqWider[g] as number) + r * r
-      }
+      levelSums(level, y, fitted, offset, wider)
       const { tau2, sigma2 } = varianceComponents(sumWider, sumSqWider, size)
       level.tau2 = tau2
       level.k = tau2 > 0 ? sigma2 / tau2 : Number.POSITIVE_INFINITY
@@ -188,14 +128,9 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
         for (let g = 0; g < groups; g++) mean += next[g] as number
         mean /= groups
         for (let g = 0; g < groups; g++) next[g] = (next[g] as number) - mean
-        for (let i = 0; i < n; i++) fitted[i] = (fitted[i] as number) + mean
+        addToAll(fitted, mean)
       }
-      for (let i = 0; i < n; i++) {
-        const g = group[i] as number
-        if (g < 0) continue
-        offset[i] = (offset[i] as number) + (next[g] as number) - (effect[g] as number)
-        wider[i] = (wider[i] as number) + (next[g] as number)
-      }
+      applyLevel(group, next, effect, offset, wider)
       for (let g = 0; g < groups; g++)
         maxChange = Math.max(maxChange, Math.abs((next[g] as number) - (effect[g] as number)))
       level.effect = next
@@ -208,7 +143,7 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
   }
 
   const coefficients: Record<string, number> = {}
-  active.forEach((j, a) => {
+  matrix.active.forEach((j, a) => {
     coefficients[FEATURE_NAMES[j] as string] = round6(beta[a] as number)
   })
   const areas = {} as Record<HierarchyLevel, Record<string, AreaEffect>>
@@ -247,4 +182,137 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     levelVariance,
     areas,
   }
+}
+
+/** One pooling level during the fit: each row's group (-1 where the level does not apply) and the groups' state. */
+interface Level {
+  readonly index: Map<string, number>
+  readonly group: Int32Array
+  readonly size: Float64Array
+  readonly coversAll: boolean
+  effect: Float64Array
+  // Scratch for each sweep, allocated once: a fresh set per level and sweep (tens of MB a national fit) was paid in
+  // page faults and zeroing.
+  next: Float64Array
+  readonly sum: Float64Array
+  readonly sumWider: Float64Array
+  readonly sumSqWider: Float64Array
+  tau2: number
+  k: number
+}
+
+// The loops below are small functions of typed arrays on purpose: V8 optimises each once and keeps it. Inlined in
+// fitHedonic they were compiled on the stack loop by loop and thrown away at each new loop, so the first sweeps ran
+// unoptimised, boxing every intermediate double (about a gigabyte of garbage per national fit).
+
+function levelOf(keys: readonly (string | null)[][], li: number): Level {
+  const n = keys.length
+  const index = new Map<string, number>()
+  const group = new Int32Array(n)
+  let coversAll = true
+  for (let i = 0; i < n; i++) {
+    const key = (keys[i] as (string | null)[])[li]
+    if (key === null || key === undefined) {
+      group[i] = -1
+      coversAll = false
+      continue
+    }
+    let g = index.get(key)
+    if (g === undefined) {
+      g = index.size
+      index.set(key, g)
+    }
+    group[i] = g
+  }
+  const size = new Float64Array(index.size)
+  for (let i = 0; i < n; i++) {
+    const g = group[i] as number
+    if (g >= 0) size[g] = (size[g] as number) + 1
+  }
+  return {
+    index,
+    group,
+    size,
+    coversAll,
+    effect: new Float64Array(index.size),
+    next: new Float64Array(index.size),
+    sum: new Float64Array(index.size),
+    sumWider: new Float64Array(index.size),
+    sumSqWider: new Float64Array(index.size),
+    tau2: 0,
+    k: Number.POSITIVE_INFINITY,
+  }
+}
+
+/** Xᵀ(y − offset) into `xtr`: the right-hand side of the adjustments' normal equations. */
+function adjustmentRhs(m: DesignMatrix, y: Float64Array, offset: Float64Array, xtr: Float64Array): void {
+  const { rowStart, cols, vals } = m
+  xtr.fill(0)
+  for (let i = 0; i < y.length; i++) {
+    const t = (y[i] as number) - (offset[i] as number)
+    const end = rowStart[i + 1] as number
+    for (let u = rowStart[i] as number; u < end; u++) {
+      const a = cols[u] as number
+      xtr[a] = (xtr[a] as number) + (vals[u] as number) * t
+    }
+  }
+}
+
+/** X·beta into `fitted`. */
+function adjustmentFit(m: DesignMatrix, beta: Float64Array, fitted: Float64Array): void {
+  const { rowStart, cols, vals } = m
+  for (let i = 0; i < fitted.length; i++) {
+    let s = 0
+    const end = rowStart[i + 1] as number
+    for (let u = rowStart[i] as number; u < end; u++)
+      s += (vals[u] as number) * (beta[cols[u] as number] as number)
+    fitted[i] = s
+  }
+}
+
+/** Per group of the level: the partial residual's sum (for its new offsets) and, after the wider levels only, sum and sum of squares. */
+function levelSums(
+  level: Level,
+  y: Float64Array,
+  fitted: Float64Array,
+  offset: Float64Array,
+  wider: Float64Array,
+): void {
+  const { group, effect, sum, sumWider, sumSqWider } = level
+  sum.fill(0)
+  sumWider.fill(0)
+  sumSqWider.fill(0)
+  for (let i = 0; i < group.length; i++) {
+    const g = group[i] as number
+    if (g < 0) continue
+    sum[g] =
+      (sum[g] as number) +
+      (y[i] as number) -
+      (fitted[i] as number) -
+      (offset[i] as number) +
+      (effect[g] as number)
+    const r = (y[i] as number) - (fitted[i] as number) - (wider[i] as number)
+    sumWider[g] = (sumWider[g] as number) + r
+    sumSqWider[g] = (sumSqWider[g] as number) + r * r
+  }
+}
+
+/** Moves each row's offset from the level's old effect to its new one, and adds the new one to the wider levels' sum. */
+function applyLevel(
+  group: Int32Array,
+  next: Float64Array,
+  effect: Float64Array,
+  offset: Float64Array,
+  wider: Float64Array,
+): void {
+  for (let i = 0; i < group.length; i++) {
+    const g = group[i] as number
+    if (g < 0) continue
+    offset[i] = (offset[i] as number) + (next[g] as number) - (effect[g] as number)
+    wider[i] = (wider[i] as number) + (next[g] as number)
+  }
+}
+
+function addToAll(values: Float64Array, x: number): void {
+  for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) + x
 }
