@@ -15,7 +15,7 @@ function rebuildAll(bulkMin: number) {
     sqlite.exec('insert into publish_listings (listing_id) select id from listings')
     const schemaVersion = () => sqlite.pragma('schema_version', { simple: true })
     const before = schemaVersion()
-    rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, bulkMin)
+    rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, { bulkMin })
     result = {
       // Dropping and creating indexes bumps the schema version: the way to tell which path ran.
       schemaChanged: schemaVersion() !== before,
@@ -49,6 +49,33 @@ describe('rebuildListings', () => {
     expect(bulk.indexes).toEqual(rowByRow.indexes)
     expect(bulk.indexes.length).toBeGreaterThanOrEqual(5)
     expect(bulk.plan).toContain('INDEX listings_city_type_price')
+  })
+
+  it('leaves the indexes of a bulk rebuild to build() when deferred, and builds them once', () => {
+    const { sqlite } = sample.store
+    const listingIndexes = () =>
+      sqlite
+        .prepare(
+          "select name, sql from sqlite_master where type = 'index' and tbl_name = 'listings' order by name",
+        )
+        .all()
+    const before = listingIndexes()
+    sqlite.exec('begin')
+    try {
+      preparePublishScratch(sqlite, () => 1)
+      sqlite.exec('insert into publish_listings (listing_id) select id from listings')
+      const pending = rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, {
+        bulkMin: 0,
+        deferIndexes: true,
+      })
+      expect(listingIndexes().filter((i) => (i as { sql: string | null }).sql !== null)).toEqual([])
+      pending.build()
+      pending.build()
+      expect(listingIndexes()).toEqual(before)
+    } finally {
+      sqlite.exec('rollback')
+    }
+    expect(before.length).toBeGreaterThanOrEqual(5)
   })
 
   it('takes price, URL and pool figures from the active members while one is active, from all once none is', () => {

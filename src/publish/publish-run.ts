@@ -12,7 +12,8 @@ import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { clearStage } from '../store/stage.repository.js'
-import { fitRunValuationModels } from '../valuate/run-models.js'
+import type { FitWorker } from '../valuate/fit-in-worker.js'
+import { fitRunValuationModels, prestartFitWorkers } from '../valuate/run-models.js'
 
 /** How a source's crawl ended, as publish needs to know it. */
 export interface SourceResult {
@@ -56,6 +57,7 @@ export interface PublishReport {
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
   const { sqlite } = store
   const started = performance.now()
+  let fitWorkers: FitWorker[] = []
   const run = sqlite.transaction((): PublishReport => {
     const golden = createGoldenRecordWriter(store, options.priority)
     // The generation this publish would make; it becomes visible only if something changed (see below).
@@ -78,9 +80,12 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
     )
     assignListings(sqlite)
-    rebuildListings(sqlite, options.now, generation)
+    // The listings' indexes serve only the API: after a bulk rebuild they are built while the models are fitted.
+    const listingIndexes = rebuildListings(sqlite, options.now, generation, { deferIndexes: true })
     const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
     const dedupeMs = performance.now() - t
+    // Listings changed, so the models will be fitted again: their workers load while the merge runs.
+    if (listingsRebuilt > 0) fitWorkers = prestartFitWorkers(store)
 
     t = performance.now()
     // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not publish).
@@ -93,7 +98,11 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     // valuation models stay as they are (they were fitted on exactly these listings).
     const changed = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
     t = performance.now()
-    if (changed) fitRunValuationModels(store, generation, options.now)
+    if (changed) {
+      const whileFitting = () => listingIndexes.build()
+      fitRunValuationModels(store, generation, options.now, { workers: fitWorkers, whileFitting })
+    }
+    listingIndexes.build()
     const valuateMs = performance.now() - t
 
     if (changed) {
@@ -110,7 +119,13 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       timings: { dedupeMs, mergeMs, valuateMs, publishMs: 0 },
     }
   })
-  const report = run.immediate()
+  let report: PublishReport
+  try {
+    report = run.immediate()
+  } finally {
+    // Workers the fits did not take (nothing changed, or the run failed).
+    for (const worker of fitWorkers) worker.close()
+  }
   // Publishing is everything else, the commit included: it writes every page the run changed.
   const { dedupeMs, mergeMs, valuateMs } = report.timings
   const publishMs = performance.now() - started - dedupeMs - mergeMs - valuateMs

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startFitInWorker } from './fit-in-worker.js'
+import { startFitInWorker, startFitWorker } from './fit-in-worker.js'
 import { fitValuationModel } from './fit-valuation-model.js'
 import { syntheticComparables } from './synthetic-comparables.js'
 
@@ -9,6 +9,17 @@ describe('fitting in a worker thread', () => {
     const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
     const job = startFitInWorker(comparables, options)
     expect(JSON.stringify(job.wait())).toBe(JSON.stringify(fitValuationModel(comparables, options)))
+  })
+
+  it('fits, once, what a worker started ahead is given later', async () => {
+    const worker = startFitWorker()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const comparables = syntheticComparables({ seed: 5 })
+    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    const job = worker.fit(comparables, options)
+    expect(() => worker.fit(comparables, options)).toThrow(/fits once/)
+    expect(JSON.stringify(job.wait())).toBe(JSON.stringify(fitValuationModel(comparables, options)))
+    worker.close()
   })
 
   it('hands back what the fit threw', () => {

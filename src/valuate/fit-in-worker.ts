@@ -11,36 +11,58 @@ export interface FitJob {
   wait(): ValuationModel
 }
 
+/** A worker thread ready to fit one valuation model. */
+export interface FitWorker {
+  /** Hands the worker its comparables: the fit starts there at once. A worker fits once. */
+  fit(comparables: readonly Comparable[], options: FitOptions): FitJob
+  /** Stops the worker; a job already handed out still answers (from the calling thread if need be). */
+  close(): void
+}
+
 /**
- * Starts `fitValuationModel(comparables, options)` in a worker thread, so that a second model can be fitted on the
- * main thread meanwhile. `wait()` is synchronous (the publish transaction that needs the model cannot await): the
- * worker raises a shared flag when its answer is on the port. A worker that could not start, or did not answer
- * within `timeoutMs`, is stopped and the model is fitted on the calling thread instead: same function, same result.
+ * Starts a worker thread that will fit one valuation model, so that its start (about half a second: a V8 isolate and
+ * the TypeScript modules) can overlap other work before the comparables are known. `wait()` is synchronous (the
+ * publish transaction that needs the model cannot await): the worker raises a shared flag when its answer is on the
+ * port. A worker that could not start, or did not answer within `timeoutMs`, is stopped and the model is fitted on
+ * the calling thread instead: same function, same result.
  */
+export function startFitWorker(timeoutMs = 600_000): FitWorker {
+  const signal = new Int32Array(new SharedArrayBuffer(4))
+  const { port1, port2 } = new MessageChannel()
+  const worker = startWorker(WORKER, { port: port2, signal }, { transferList: [port2], signal })
+  worker.unref()
+  // Reported through the flag, never thrown from the event loop: a worker that failed leaves the fit to wait().
+  worker.on('error', () => {})
+  const close = () => {
+    void worker.terminate()
+    port1.close()
+  }
+  let used = false
+  return {
+    fit(comparables, options) {
+      if (used) throw new Error('startFitWorker: a fit worker fits once')
+      used = true
+      port1.postMessage({ comparables, options })
+      return {
+        wait() {
+          Atomics.wait(signal, 0, 0, timeoutMs)
+          const message = Atomics.load(signal, 0) === 1 ? receiveMessageOnPort(port1)?.message : undefined
+          close()
+          if (!message) return fitValuationModel(comparables, options)
+          if ('error' in message) throw new Error(message.error as string)
+          return message.model as ValuationModel
+        },
+      }
+    },
+    close,
+  }
+}
+
+/** Starts `fitValuationModel(comparables, options)` in a new worker thread; see {@link startFitWorker}. */
 export function startFitInWorker(
   comparables: readonly Comparable[],
   options: FitOptions,
   timeoutMs = 600_000,
 ): FitJob {
-  const signal = new Int32Array(new SharedArrayBuffer(4))
-  const { port1, port2 } = new MessageChannel()
-  const worker = startWorker(
-    WORKER,
-    { comparables, options, port: port2, signal },
-    { transferList: [port2], signal },
-  )
-  worker.unref()
-  // Reported through the flag, never thrown from the event loop: a worker that failed leaves the fit to wait().
-  worker.on('error', () => {})
-  return {
-    wait() {
-      Atomics.wait(signal, 0, 0, timeoutMs)
-      const message = Atomics.load(signal, 0) === 1 ? receiveMessageOnPort(port1)?.message : undefined
-      void worker.terminate()
-      port1.close()
-      if (!message) return fitValuationModel(comparables, options)
-      if ('error' in message) throw new Error(message.error as string)
-      return message.model as ValuationModel
-    },
-  }
+  return startFitWorker(timeoutMs).fit(comparables, options)
 }

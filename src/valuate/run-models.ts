@@ -1,13 +1,13 @@
 import type { Store } from '../store/database.js'
 import { objectRows } from '../store/prepared.js'
-import { startFitInWorker } from './fit-in-worker.js'
+import { type FitWorker, startFitWorker } from './fit-in-worker.js'
 import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
-import type { Comparable, ValuationKind } from './types.js'
+import type { Comparable, ValuationKind, ValuationModel } from './types.js'
 
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
 
-/** With at least this many comparables of each kind, the rent model is fitted in a worker thread beside the sale one. */
+/** With at least this many comparables of each kind, the sale model is fitted in a worker thread beside the rent one. */
 const PARALLEL_FROM = 20_000
 
 interface ComparableRow {
@@ -58,43 +58,79 @@ export function loadComparables(store: Store): Record<'buy' | 'rent', Comparable
 }
 
 /**
+ * Starts the fit worker ahead when the fits will likely run in parallel (see {@link fitRunValuationModels}): twice
+ * `parallelFrom` active listings or more. A guess is enough: the caller closes a worker no fit took, and a fit that
+ * finds none starts its own.
+ */
+export function prestartFitWorkers(store: Store, parallelFrom = PARALLEL_FROM): FitWorker[] {
+  const active = store.sqlite
+    .prepare("select count(*) from listings where status = 'active'")
+    .pluck()
+    .get() as number
+  return active >= 2 * parallelFrom ? [startFitWorker()] : []
+}
+
+/** Options for {@link fitRunValuationModels}. */
+export interface RunFitOptions {
+  /** Fewest comparables of each kind at which the sale model is fitted in a worker thread. @default 20,000 */
+  readonly parallelFrom?: number
+  /** Workers started ahead of the fit (see {@link startFitWorker}); a fit takes one before starting its own. */
+  readonly workers?: FitWorker[]
+  /** Work for the calling thread, run once the comparables are loaded (beside the worker's fit), before its own. */
+  readonly whileFitting?: () => void
+}
+
+/**
  * Fits the sale model on active sale listings and the rent model on active rentals, and stores them for the
  * generation being published; the API values every golden record with them at read time. A kind with too few
  * comparables has no model, so its estimates are null rather than guesses. When both kinds have `parallelFrom`
- * comparables or more, the two fits run at once, the rent one in a worker thread (the fit is deterministic, so
- * where it runs changes nothing but the time).
+ * comparables or more, the sale fit (the longer: it also calibrates WOZ) runs in a worker thread while the calling
+ * thread does `whileFitting` and then the rent fit: one thread per core, as a third would only slow the other two.
+ * The fit is deterministic, so where it runs changes nothing but the time.
  */
 export function fitRunValuationModels(
   store: Store,
   generation: number,
   now: string,
-  parallelFrom = PARALLEL_FROM,
+  options: RunFitOptions = {},
 ): Record<ValuationKind, number> {
-  const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
+  const comparablesOf = loadComparables(store)
+  const kinds = [
+    ['sale', comparablesOf.buy],
+    ['rent', comparablesOf.rent],
+  ] as const
+  const parallel =
+    Math.min(comparablesOf.buy.length, comparablesOf.rent.length) >=
+    Math.max(options.parallelFrom ?? PARALLEL_FROM, MIN_COMPARABLES)
+  const saleJob = parallel
+    ? (options.workers?.shift() ?? startFitWorker()).fit(comparablesOf.buy, { kind: 'sale', fittedAt: now })
+    : undefined
+  options.whileFitting?.()
+  const models = new Map<ValuationKind, ValuationModel | null>()
+  // This thread's own fit first: waiting on the worker's first would leave it idle.
+  for (const [kind, comparables] of saleJob ? [...kinds].reverse() : kinds) {
+    try {
+      models.set(
+        kind,
+        comparables.length < MIN_COMPARABLES
+          ? null
+          : kind === 'sale' && saleJob
+            ? saleJob.wait()
+            : fitValuationModel(comparables, { kind, fittedAt: now }),
+      )
+    } catch {
+      // Too few usable comparables once data errors are dropped: no model beats a misleading one.
+      models.set(kind, null)
+    }
+  }
   const upsert = store.sqlite.prepare(
     `insert into valuation_models (kind, generation, fitted_at, model_json) values (@kind, @generation, @fitted_at, @model_json)
      on conflict (kind) do update set generation = excluded.generation, fitted_at = excluded.fitted_at, model_json = excluded.model_json`,
   )
-  const comparablesOf = loadComparables(store)
-  const rentJob =
-    Math.min(comparablesOf.buy.length, comparablesOf.rent.length) >= Math.max(parallelFrom, MIN_COMPARABLES)
-      ? startFitInWorker(comparablesOf.rent, { kind: 'rent', fittedAt: now })
-      : undefined
-  for (const [kind, type] of [
-    ['sale', 'buy'],
-    ['rent', 'rent'],
-  ] as const) {
-    const comparables = comparablesOf[type]
-    if (comparables.length < MIN_COMPARABLES) {
-      store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
-      continue
-    }
-    let model: ReturnType<typeof fitValuationModel>
-    try {
-      model =
-        kind === 'rent' && rentJob ? rentJob.wait() : fitValuationModel(comparables, { kind, fittedAt: now })
-    } catch {
-      // Too few usable comparables once data errors are dropped: no model beats a misleading one.
+  const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
+  for (const [kind] of kinds) {
+    const model = models.get(kind)
+    if (!model) {
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
       continue
     }
