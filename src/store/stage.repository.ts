@@ -74,16 +74,18 @@ export function createStageWriter(
   )
   let fresh: NewStageObservation[] = []
   let copies: [number, string, string][] = []
+  // The rows are completed inside the batch's transaction: outside one, each of their BAG look-ups would open and
+  // close a read transaction of its own (file locks and a WAL check: 4.9 against 2.1 µs a look-up).
   const write = store.sqlite.transaction(
     (rows: readonly NewStageObservation[], keys: readonly [number, string, string][]) => {
+      for (const row of rows) prepare(row)
       for (const row of rows) insert.run(row)
       if (keys.length > 0) copy.run({ keys: JSON.stringify(keys) })
     },
   )
   const flush = () => {
     if (fresh.length + copies.length === 0) return
-    for (const row of fresh) prepare(row)
-    write(fresh, copies)
+    write.immediate(fresh, copies)
     fresh = []
     copies = []
   }
