@@ -17,8 +17,8 @@ export interface MeasuredRun {
 
 const kb = (status: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
 
-/** How the deploy files start a run or an import: 64 MiB semi-spaces (README, "Running it nightly"). */
-const NODE_FLAGS = ['--max-semi-space-size=64']
+/** How the deploy files start a run or an import: 128 MiB semi-spaces (README, "Running it nightly"). */
+const NODE_FLAGS = ['--max-semi-space-size=128']
 
 /** Runs `propdata ARGS` in a child process, sampling /proc/<pid>/status every 50 ms for memory. */
 export function runMeasured(args: readonly string[], env: Record<string, string> = {}): Promise<MeasuredRun> {
