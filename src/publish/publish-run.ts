@@ -102,6 +102,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       const whileFitting = () => listingIndexes.build()
       fitRunValuationModels(store, generation, options.now, { workers: fitWorkers, whileFitting })
     }
+    // Built beside the fits above; here when there were none (build() runs once, whoever calls it first).
     listingIndexes.build()
     const valuateMs = performance.now() - t
 

@@ -203,7 +203,7 @@ interface Level {
 
 // The loops below are small functions of typed arrays on purpose: V8 optimises each once and keeps it. Inlined in
 // fitHedonic they were compiled on the stack loop by loop and thrown away at each new loop, so the first sweeps ran
-// unoptimised, boxing every intermediate double (about a gigabyte of garbage per national fit).
+// unoptimised, boxing every intermediate double (a quarter of a national fit's scavenges).
 
 function levelOf(keys: readonly (string | null)[][], li: number): Level {
   const n = keys.length
@@ -270,7 +270,10 @@ function adjustmentFit(m: DesignMatrix, beta: Float64Array, fitted: Float64Array
   }
 }
 
-/** Per group of the level: the partial residual's sum (for its new offsets) and, after the wider levels only, sum and sum of squares. */
+/**
+ * Per group of the level: the partial residual's sum (for its new offsets) and, after the wider levels only, sum and
+ * sum of squares (for its variance components).
+ */
 function levelSums(
   level: Level,
   y: Float64Array,
@@ -297,7 +300,9 @@ function levelSums(
   }
 }
 
-/** Moves each row's offset from the level's old effect to its new one, and adds the new one to the wider levels' sum. */
+/**
+ * Moves each row's offset from the level's old effect to its new one, and adds the new one to the wider levels' sum.
+ */
 function applyLevel(
   group: Int32Array,
   next: Float64Array,

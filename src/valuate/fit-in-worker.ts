@@ -15,7 +15,7 @@ export interface FitJob {
 export interface FitWorker {
   /** Hands the worker its comparables: the fit starts there at once. A worker fits once. */
   fit(comparables: readonly Comparable[], options: FitOptions): FitJob
-  /** Stops the worker; a job already handed out still answers (from the calling thread if need be). */
+  /** Stops a worker no fit was handed to; one that was is stopped by its job's `wait()`, or ends when it answers. */
   close(): void
 }
 
@@ -33,7 +33,7 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
   worker.unref()
   // Reported through the flag, never thrown from the event loop: a worker that failed leaves the fit to wait().
   worker.on('error', () => {})
-  const close = () => {
+  const stop = () => {
     void worker.terminate()
     port1.close()
   }
@@ -47,14 +47,17 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
         wait() {
           Atomics.wait(signal, 0, 0, timeoutMs)
           const message = Atomics.load(signal, 0) === 1 ? receiveMessageOnPort(port1)?.message : undefined
-          close()
+          stop()
           if (!message) return fitValuationModel(comparables, options)
           if ('error' in message) throw new Error(message.error as string)
           return message.model as ValuationModel
         },
       }
     },
-    close,
+    close() {
+      // Stopped mid-fit, the worker would never raise the flag, and a later wait() would sit out its whole timeout.
+      if (!used) stop()
+    },
   }
 }
 

@@ -7,7 +7,7 @@ import type { Comparable, ValuationKind, ValuationModel } from './types.js'
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
 
-/** With at least this many comparables of each kind, the sale model is fitted in a worker thread beside the rent one. */
+/** With this many comparables of each kind or more, the sale model is fitted in a worker beside the rent one. */
 const PARALLEL_FROM = 20_000
 
 interface ComparableRow {
