@@ -1,8 +1,8 @@
 import type { Store } from '../store/database.js'
 import { objectRows } from '../store/prepared.js'
-import { type FitWorker, startFitWorker } from './fit-in-worker.js'
+import { type FittedModel, type FitWorker, fittedModel, startFitWorker } from './fit-in-worker.js'
 import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
-import type { Comparable, ValuationKind, ValuationModel } from './types.js'
+import type { Comparable, ValuationKind } from './types.js'
 
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
@@ -106,7 +106,7 @@ export function fitRunValuationModels(
     ? (options.workers?.shift() ?? startFitWorker()).fit(comparablesOf.buy, { kind: 'sale', fittedAt: now })
     : undefined
   options.whileFitting?.()
-  const models = new Map<ValuationKind, ValuationModel | null>()
+  const models = new Map<ValuationKind, FittedModel | null>()
   // This thread's own fit first: waiting on the worker's first would leave it idle.
   for (const [kind, comparables] of saleJob ? [...kinds].reverse() : kinds) {
     try {
@@ -116,7 +116,7 @@ export function fitRunValuationModels(
           ? null
           : kind === 'sale' && saleJob
             ? saleJob.wait()
-            : fitValuationModel(comparables, { kind, fittedAt: now }),
+            : fittedModel(fitValuationModel(comparables, { kind, fittedAt: now })),
       )
     } catch {
       // Too few usable comparables once data errors are dropped: no model beats a misleading one.
@@ -134,7 +134,7 @@ export function fitRunValuationModels(
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
       continue
     }
-    upsert.run({ kind, generation, fitted_at: now, model_json: JSON.stringify(model) })
+    upsert.run({ kind, generation, fitted_at: now, model_json: model.json })
     fitted[kind] = model.nComparables
   }
   return fitted
