@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fittedModel, startFitInWorker, startFitWorker } from './fit-in-worker.js'
-import { fitValuationModel } from './fit-valuation-model.js'
+import { calibrateFor, fitValuationModel, planFit } from './fit-valuation-model.js'
 import { syntheticComparables } from './synthetic-comparables.js'
 
 describe('fitting in a worker thread', () => {
@@ -26,6 +26,34 @@ describe('fitting in a worker thread', () => {
     expect(performance.now() - started).toBeLessThan(15_000)
     expect(model).toEqual(fittedModel(fitValuationModel(comparables, options)))
   }, 60_000)
+
+  it('then calibrates the part of another fit it was handed, exactly as the calling thread would', () => {
+    const sale = syntheticComparables({ seed: 12 })
+    const other = planFit(syntheticComparables({ seed: 13 }), { fittedAt: '2026-11-22T00:00:00Z' })
+    const part = { hedonic: other.hedonic, calibration: other.calibration }
+    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    const job = startFitInWorker(sale, options, 30_000, part)
+    // Asked for first, the calibration still comes after the model, which is kept for wait().
+    expect(job.calibration()).toEqual(calibrateFor(part))
+    expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
+  })
+
+  it('leaves both answers to the calling thread when the worker does not answer in time', () => {
+    const sale = syntheticComparables({ seed: 14 })
+    const other = planFit(syntheticComparables({ seed: 15 }), { fittedAt: '2026-11-22T00:00:00Z' })
+    const part = { hedonic: other.hedonic, calibration: other.calibration }
+    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    // A millisecond is far less than the worker needs to load its modules.
+    const job = startFitInWorker(sale, options, 1, part)
+    expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
+    expect(job.calibration()).toEqual(calibrateFor(part))
+  })
+
+  it('has no calibration to give when it was handed none', () => {
+    const job = startFitInWorker(syntheticComparables({ seed: 2 }), { kind: 'sale' })
+    job.wait()
+    expect(() => job.calibration()).toThrow(/no calibration/)
+  })
 
   it('hands back what the fit threw', () => {
     const job = startFitInWorker(syntheticComparables({ seed: 3 }).slice(0, 3), { kind: 'rent' })

@@ -1,6 +1,7 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
 import { startWorker } from '../workers/start-worker.js'
-import { fitValuationModel } from './fit-valuation-model.js'
+import type { UncertaintyCalibration } from './calibrate-uncertainty.js'
+import { calibrateFor, type FitPlan, fitValuationModel } from './fit-valuation-model.js'
 import type { Comparable, FitOptions, ValuationModel } from './types.js'
 
 /**
@@ -20,67 +21,106 @@ export function fittedModel(model: ValuationModel): FittedModel {
 
 const WORKER = new URL('./fit-worker.ts', import.meta.url)
 
+/** The part of another fit a worker may take on after its own: the uncertainty calibration (see `calibrateFor`). */
+export type CalibrationPart = Pick<FitPlan, 'hedonic' | 'calibration'>
+
 /** A fit running in a worker thread. */
 export interface FitJob {
   /** Blocks until the fit is done and returns its model; throws what the fit threw. */
   wait(): FittedModel
+  /** Blocks until the calibration handed over with the fit (see {@link FitWorker.fit}) is done; throws its error. */
+  calibration(): UncertaintyCalibration
 }
 
 /** A worker thread ready to fit one valuation model. */
 export interface FitWorker {
-  /** Hands the worker its comparables: the fit starts there at once. A worker fits once. */
-  fit(comparables: readonly Comparable[], options: FitOptions): FitJob
-  /** Stops a worker no fit was handed to; one that was is stopped by its job's `wait()`, or ends when it answers. */
+  /**
+   * Hands the worker its comparables: the fit starts there at once. Then, when `calibrate` is given, it calibrates
+   * that part of another fit, so that the calling thread need not: two fits split three ways. A worker fits once.
+   */
+  fit(comparables: readonly Comparable[], options: FitOptions, calibrate?: CalibrationPart): FitJob
+  /** Stops a worker no fit was handed to; one that was is stopped by its job's last answer, or ends after it. */
   close(): void
 }
 
 /**
  * Starts a worker thread that will fit one valuation model, so that its start (about half a second: a V8 isolate and
- * the TypeScript modules) can overlap other work before the comparables are known. `wait()` is synchronous (the
- * publish transaction that needs the model cannot await): the worker raises a shared flag when its answer is on the
- * port. A worker that could not start, or did not answer within `timeoutMs`, is stopped and the model is fitted on
- * the calling thread instead: same function, same result.
+ * the TypeScript modules) can overlap other work before the comparables are known. The job's answers are synchronous
+ * (the publish transaction that needs the model cannot await): the worker counts the answers it put on the port in a
+ * shared slot. A worker that could not start, or did not answer within `timeoutMs`, is stopped, and what it owed is
+ * computed on the calling thread instead: same functions, same result.
  */
 export function startFitWorker(timeoutMs = 600_000): FitWorker {
   const signal = new Int32Array(new SharedArrayBuffer(4))
   const { port1, port2 } = new MessageChannel()
   const worker = startWorker(WORKER, { port: port2, signal }, { transferList: [port2], signal })
   worker.unref()
-  // Reported through the flag, never thrown from the event loop: a worker that failed leaves the fit to wait().
+  // Reported through the slot, never thrown from the event loop: a worker that failed leaves the work to the job.
   worker.on('error', () => {})
+  let stopped = false
   const stop = () => {
+    stopped = true
     void worker.terminate()
     port1.close()
   }
+  // The worker's answers in order; undefined once it failed or fell silent.
+  const answers: Record<string, unknown>[] = []
+  const answer = (n: number): Record<string, unknown> | undefined => {
+    const deadline = performance.now() + timeoutMs
+    while (answers.length < n && !stopped) {
+      const count = Atomics.load(signal, 0)
+      // -1: the worker's module failed to load.
+      if (count < 0) break
+      if (count > answers.length) {
+        const message = receiveMessageOnPort(port1)?.message as Record<string, unknown> | undefined
+        if (!message) break
+        answers.push(message)
+        continue
+      }
+      const left = deadline - performance.now()
+      if (left <= 0 || Atomics.wait(signal, 0, count, left) === 'timed-out') break
+    }
+    if (answers.length < n && !stopped) stop()
+    return answers[n - 1]
+  }
+  const unwrap = <T>(message: Record<string, unknown> | undefined, key: string, fallback: () => T): T => {
+    if (!message) return fallback()
+    if ('error' in message) throw new Error(message.error as string)
+    return message[key] as T
+  }
   let used = false
   return {
-    fit(comparables, options) {
+    fit(comparables, options, calibrate) {
       if (used) throw new Error('startFitWorker: a fit worker fits once')
       used = true
-      port1.postMessage({ comparables, options })
+      port1.postMessage({ comparables, options, calibrate })
+      const last = calibrate ? 2 : 1
+      const taken = (n: number) => {
+        const message = answer(n)
+        if (n === last && !stopped) stop()
+        return message
+      }
       return {
-        wait() {
-          Atomics.wait(signal, 0, 0, timeoutMs)
-          const message = Atomics.load(signal, 0) === 1 ? receiveMessageOnPort(port1)?.message : undefined
-          stop()
-          if (!message) return fittedModel(fitValuationModel(comparables, options))
-          if ('error' in message) throw new Error(message.error as string)
-          return message.fitted as FittedModel
+        wait: () => unwrap(taken(1), 'fitted', () => fittedModel(fitValuationModel(comparables, options))),
+        calibration() {
+          if (!calibrate) throw new Error('startFitWorker: no calibration was handed over with this fit')
+          return unwrap(taken(2), 'uncertainty', () => calibrateFor(calibrate))
         },
       }
     },
     close() {
-      // Stopped mid-fit, the worker would never raise the flag, and a later wait() would sit out its whole timeout.
+      // Stopped mid-fit, the worker would never answer, and a later wait() would sit out its whole timeout.
       if (!used) stop()
     },
   }
 }
 
-/** Starts `fitValuationModel(comparables, options)` in a new worker thread; see {@link startFitWorker}. */
+/** Runs `fitValuationModel(comparables, options)`, then `calibrate`, in a new worker: see {@link startFitWorker}. */
 export function startFitInWorker(
   comparables: readonly Comparable[],
   options: FitOptions,
   timeoutMs = 600_000,
+  calibrate?: CalibrationPart,
 ): FitJob {
-  return startFitWorker(timeoutMs).fit(comparables, options)
+  return startFitWorker(timeoutMs).fit(comparables, options, calibrate)
 }

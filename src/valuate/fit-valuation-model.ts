@@ -4,9 +4,13 @@
  */
 
 import { seededRandom } from '../kit/seeded-random.js'
-import { calibrateUncertainty } from './calibrate-uncertainty.js'
+import {
+  type CalibrationOptions,
+  calibrateUncertainty,
+  type UncertaintyCalibration,
+} from './calibrate-uncertainty.js'
 import { calibrateWoz } from './calibrate-woz.js'
-import { fitHedonic } from './fit-hedonic.js'
+import { fitHedonic, type HedonicFit, type HedonicOptions } from './fit-hedonic.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
 /** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */
@@ -38,14 +42,22 @@ export function isUsableComparable(c: Comparable, range: readonly [number, numbe
 }
 
 /**
- * Fits a sale (default) or rent valuation model on comparables. Unusable rows are skipped. The
- * result is plain data: store it with JSON.stringify and pass JSON.parse's output to
- * estimateValue. Deterministic given the comparables and options (fittedAt is only a label).
+ * A fit settled before any fitting: its usable rows and options. The three parts of a model (the hedonic fit, the
+ * uncertainty calibration and, for sale, the WOZ calibration) are pure functions of it and of nothing else, so they
+ * may run on different threads: see {@link modelFrom}.
  */
-export function fitValuationModel(
-  comparables: readonly Comparable[],
-  options: FitOptions = {},
-): ValuationModel {
+export interface FitPlan {
+  readonly kind: ValuationKind
+  readonly rows: readonly Comparable[]
+  readonly fittedAt: string
+  readonly hedonic: HedonicOptions
+  /** The uncertainty calibration's input: `calibrateUncertainty(rows, hedonic, options)`. */
+  readonly calibration: { readonly rows: readonly Comparable[]; readonly options: CalibrationOptions }
+  readonly options: FitOptions
+}
+
+/** Checks the options and picks the usable rows; throws where {@link fitValuationModel} would. */
+export function planFit(comparables: readonly Comparable[], options: FitOptions = {}): FitPlan {
   const kind = options.kind ?? 'sale'
   const range = options.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[kind]
   const rows = comparables.filter((c) => isUsableComparable(c, range))
@@ -65,20 +77,41 @@ export function fitValuationModel(
     throw new Error('fitValuationModel: intervalLevel must be in (0, 1)')
   if (!Number.isInteger(folds) || folds < 2)
     throw new Error('fitValuationModel: calibrationFolds must be ≥ 2')
-  const hedonic = { valuationDate }
-  const fit = fitHedonic(rows, hedonic)
-  const calibrationRows = sampleRows(rows, options.calibrationSample ?? 10_000, options.calibrationSeed ?? 1)
-  const uncertainty = calibrateUncertainty(calibrationRows, hedonic, {
-    folds,
-    seed: options.calibrationSeed ?? 1,
-    intervalLevel,
-    thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
-  })
+  return {
+    kind,
+    rows,
+    fittedAt,
+    hedonic: { valuationDate },
+    calibration: {
+      rows: sampleRows(rows, options.calibrationSample ?? 10_000, options.calibrationSeed ?? 1),
+      options: {
+        folds,
+        seed: options.calibrationSeed ?? 1,
+        intervalLevel,
+        thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
+      },
+    },
+    options,
+  }
+}
+
+/** The uncertainty part of a planned fit. */
+export function calibrateFor(plan: Pick<FitPlan, 'hedonic' | 'calibration'>): UncertaintyCalibration {
+  return calibrateUncertainty(plan.calibration.rows, plan.hedonic, plan.calibration.options)
+}
+
+/** The model of a planned fit, given its hedonic fit and uncertainty calibration (the WOZ calibration is done here). */
+export function modelFrom(
+  plan: FitPlan,
+  fit: HedonicFit,
+  uncertainty: UncertaintyCalibration,
+): ValuationModel {
+  const { kind, rows, options } = plan
   // WOZ is a capital value: it says little about a rent that the rent listings do not.
   const woz =
     kind === 'sale'
       ? calibrateWoz(rows, {
-          valuationDate,
+          valuationDate: plan.hedonic.valuationDate,
           annualGrowth: options.annualGrowth ?? 0.04,
           wozLogSd: options.wozLogSd ?? 0.15,
           ...(options.priceIndex ? { priceIndex: options.priceIndex } : {}),
@@ -88,12 +121,25 @@ export function fitValuationModel(
     version: 1,
     kind,
     method: METHOD[kind],
-    fittedAt,
+    fittedAt: plan.fittedAt,
     nComparables: rows.length,
     ...fit,
     uncertainty,
     woz,
   }
+}
+
+/**
+ * Fits a sale (default) or rent valuation model on comparables. Unusable rows are skipped. The
+ * result is plain data: store it with JSON.stringify and pass JSON.parse's output to
+ * estimateValue. Deterministic given the comparables and options (fittedAt is only a label).
+ */
+export function fitValuationModel(
+  comparables: readonly Comparable[],
+  options: FitOptions = {},
+): ValuationModel {
+  const plan = planFit(comparables, options)
+  return modelFrom(plan, fitHedonic(plan.rows, plan.hedonic), calibrateFor(plan))
 }
 
 /** Fits a rent model: the same machinery on monthly rents, without WOZ. */

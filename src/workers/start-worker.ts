@@ -4,7 +4,7 @@ const ENTRY = new URL('./typescript-entry.mjs', import.meta.url)
 
 /**
  * Starts `module` (a TypeScript file, as a URL) in a worker thread; it reads `data` with {@link workerInput}. Works
- * whether or not the parent runs under tsx, and under vitest. `signal[0]` is set to 2 if the module fails to load.
+ * whether or not the parent runs under tsx, and under vitest. `signal[0]` is set to -1 if the module fails to load.
  */
 export function startWorker(
   module: URL,
