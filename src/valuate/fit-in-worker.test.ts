@@ -27,11 +27,18 @@ describe('fitting in a worker thread', () => {
     expect(model).toEqual(fittedModel(fitValuationModel(comparables, options)))
   }, 60_000)
 
+  /** A sale fit, and the calibration part of another fit (from the next seed). */
+  const splitFit = (seed: number) => {
+    const other = planFit(syntheticComparables({ seed: seed + 1 }), { fittedAt: '2026-11-22T00:00:00Z' })
+    return {
+      sale: syntheticComparables({ seed }),
+      options: { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const,
+      part: { hedonic: other.hedonic, calibration: other.calibration },
+    }
+  }
+
   it('then calibrates the part of another fit it was handed, exactly as the calling thread would', () => {
-    const sale = syntheticComparables({ seed: 12 })
-    const other = planFit(syntheticComparables({ seed: 13 }), { fittedAt: '2026-11-22T00:00:00Z' })
-    const part = { hedonic: other.hedonic, calibration: other.calibration }
-    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    const { sale, options, part } = splitFit(12)
     const job = startFitInWorker(sale, options, 30_000, part)
     // Asked for first, the calibration still comes after the model, which is kept for wait().
     expect(job.calibration()).toEqual(calibrateFor(part))
@@ -39,10 +46,7 @@ describe('fitting in a worker thread', () => {
   })
 
   it('leaves both answers to the calling thread when the worker does not answer in time', () => {
-    const sale = syntheticComparables({ seed: 14 })
-    const other = planFit(syntheticComparables({ seed: 15 }), { fittedAt: '2026-11-22T00:00:00Z' })
-    const part = { hedonic: other.hedonic, calibration: other.calibration }
-    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    const { sale, options, part } = splitFit(14)
     // A millisecond is far less than the worker needs to load its modules.
     const job = startFitInWorker(sale, options, 1, part)
     expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
