@@ -145,8 +145,8 @@ function attempt<T>(work: () => T): T | null {
 
 /**
  * Both fits on two threads, split three ways: the worker fits sale and then calibrates rent's uncertainty, while this
- * thread does `whileFitting` and then rent's hedonic fit. Alone, sale took about 1.5 s and rent 1.25 s, of which the
- * calibration is 0.3–0.4 s: handing it over evens the two threads out.
+ * thread does `whileFitting` and then rent's hedonic fit. Alone, on the national comparables, sale took about 1.5 s
+ * and rent 1.2–1.9 s, of which the calibration was 0.4–0.8 s: handing it over evens the two threads out.
  */
 function fitSplit(
   comparablesOf: Record<'buy' | 'rent', Comparable[]>,
