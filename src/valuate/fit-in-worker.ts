@@ -6,7 +6,7 @@ import type { Comparable, FitOptions, ValuationModel } from './types.js'
 
 /**
  * A fitted model as it is stored: its JSON, and how many comparables it used. A worker hands back this, not the model:
- * a national sale model holds about 140,000 area effects, which took 0.26–0.30 s to clone between threads and another
+ * a national sale model holds about 150,000 area effects, which took 0.26–0.30 s to clone between threads and another
  * 0.12 s to stringify on the thread that stores it.
  */
 export interface FittedModel {
