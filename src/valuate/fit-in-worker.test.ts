@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fittedModel, startFitInWorker, startFitWorker } from './fit-in-worker.js'
-import { calibrateFor, fitValuationModel, planFit } from './fit-valuation-model.js'
+import { startFitInWorker, startFitWorker } from './fit-in-worker.js'
+import { calibrateFor, fittedModel, fitValuationModel, planFit } from './fit-valuation-model.js'
 import { syntheticComparables } from './synthetic-comparables.js'
 
 describe('fitting in a worker thread', () => {

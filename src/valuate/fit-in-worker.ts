@@ -1,28 +1,16 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
 import { startWorker } from '../workers/start-worker.js'
 import type { UncertaintyCalibration } from './calibrate-uncertainty.js'
-import { calibrateFor, type FitPlan, fitValuationModel } from './fit-valuation-model.js'
-import type { Comparable, FitOptions, ValuationModel } from './types.js'
-
-/**
- * A fitted model as it is stored: its JSON, and how many comparables it used. A worker hands back this, not the model:
- * a national sale model holds about 150,000 area effects, which took 0.26–0.30 s to clone between threads and another
- * 0.12 s to stringify on the thread that stores it.
- */
-export interface FittedModel {
-  readonly json: string
-  readonly nComparables: number
-}
-
-/** The stored form of a fitted model. */
-export function fittedModel(model: ValuationModel): FittedModel {
-  return { json: JSON.stringify(model), nComparables: model.nComparables }
-}
+import {
+  type CalibrationPart,
+  calibrateFor,
+  type FittedModel,
+  fittedModel,
+  fitValuationModel,
+} from './fit-valuation-model.js'
+import type { Comparable, FitOptions } from './types.js'
 
 const WORKER = new URL('./fit-worker.ts', import.meta.url)
-
-/** The part of another fit a worker may take on after its own: the uncertainty calibration (see `calibrateFor`). */
-export type CalibrationPart = Pick<FitPlan, 'hedonic' | 'calibration'>
 
 /** A fit running in a worker thread. */
 export interface FitJob {

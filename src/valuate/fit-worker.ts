@@ -5,8 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads'
 import { workerInput } from '../workers/start-worker.js'
-import { type CalibrationPart, fittedModel } from './fit-in-worker.js'
-import { calibrateFor, fitValuationModel } from './fit-valuation-model.js'
+import { type CalibrationPart, calibrateFor, fittedModel, fitValuationModel } from './fit-valuation-model.js'
 import type { Comparable, FitOptions } from './types.js'
 
 const { port, signal } = workerInput<{ port: MessagePort; signal: Int32Array }>()

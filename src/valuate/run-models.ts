@@ -1,8 +1,15 @@
 import type { Store } from '../store/database.js'
 import { objectRows } from '../store/prepared.js'
 import { fitHedonic } from './fit-hedonic.js'
-import { type FittedModel, type FitWorker, fittedModel, startFitWorker } from './fit-in-worker.js'
-import { fitValuationModel, MIN_USABLE_COMPARABLES, modelFrom, planFit } from './fit-valuation-model.js'
+import { type FitWorker, startFitWorker } from './fit-in-worker.js'
+import {
+  type FittedModel,
+  fittedModel,
+  fitValuationModel,
+  MIN_USABLE_COMPARABLES,
+  modelFrom,
+  planFit,
+} from './fit-valuation-model.js'
 import type { Comparable, ValuationKind } from './types.js'
 
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
@@ -73,7 +80,7 @@ export function prestartFitWorkers(store: Store, parallelFrom = PARALLEL_FROM): 
 
 /** Options for {@link fitRunValuationModels}. */
 export interface RunFitOptions {
-  /** Fewest comparables of each kind at which the sale model is fitted in a worker thread. @default 20,000 */
+  /** Fewest comparables of each kind at which the fits are split with a worker thread. @default 20,000 */
   readonly parallelFrom?: number
   /** Workers started ahead of the fit (see {@link startFitWorker}); a fit takes one before starting its own. */
   readonly workers?: FitWorker[]
