@@ -40,9 +40,20 @@ describe('fitting in a worker thread', () => {
   it('then calibrates the part of another fit it was handed, exactly as the calling thread would', () => {
     const { sale, options, part } = splitFit(12)
     const job = startFitInWorker(sale, options, 30_000, part)
-    // Asked for first, the calibration still comes after the model, which is kept for wait().
-    expect(job.calibration()).toEqual(calibrateFor(part))
+    // The worker took the calibration up before it handed back the model: the calling thread waits for it.
     expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
+    expect(job.calibration()).toEqual(calibrateFor(part))
+  })
+
+  it('leaves the calibration to the calling thread when asked for it while the worker still fits', () => {
+    const { sale, options, part } = splitFit(16)
+    const job = startFitInWorker(sale, options, 30_000, part)
+    // Asked for at once, long before the worker has even loaded its modules.
+    expect(job.calibration()).toEqual(calibrateFor(part))
+    const started = performance.now()
+    expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
+    // From the worker, not from the fallback after the wait timed out.
+    expect(performance.now() - started).toBeLessThan(15_000)
   })
 
   it('leaves both answers to the calling thread when the worker does not answer in time', () => {

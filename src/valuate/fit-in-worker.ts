@@ -1,6 +1,7 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
 import { startWorker } from '../workers/start-worker.js'
 import type { UncertaintyCalibration } from './calibrate-uncertainty.js'
+import { claimCalibration } from './calibration-claim.js'
 import {
   type CalibrationPart,
   calibrateFor,
@@ -16,7 +17,10 @@ const WORKER = new URL('./fit-worker.ts', import.meta.url)
 export interface FitJob {
   /** Blocks until the fit is done and returns its model; throws what the fit threw. */
   wait(): FittedModel
-  /** Blocks until the calibration handed over with the fit (see {@link FitWorker.fit}) is done; throws its error. */
+  /**
+   * The calibration handed over with the fit (see {@link FitWorker.fit}); throws its error. Computed here when the
+   * worker has not taken it up yet (it is still fitting), else waited for: whichever thread is free first does it.
+   */
   calibration(): UncertaintyCalibration
 }
 
@@ -39,7 +43,8 @@ export interface FitWorker {
  * computed on the calling thread instead: same functions, same result.
  */
 export function startFitWorker(timeoutMs = 600_000): FitWorker {
-  const signal = new Int32Array(new SharedArrayBuffer(4))
+  // [answers put on the port, or -1 when the module failed to load; who took up the calibration]
+  const signal = new Int32Array(new SharedArrayBuffer(8))
   const { port1, port2 } = new MessageChannel()
   const worker = startWorker(WORKER, { port: port2, signal }, { transferList: [port2], signal })
   worker.unref()
@@ -82,16 +87,22 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
       if (used) throw new Error('startFitWorker: a fit worker fits once')
       used = true
       port1.postMessage({ comparables, options, calibrate })
-      const last = calibrate ? 2 : 1
+      let last = calibrate ? 2 : 1
       const taken = (n: number) => {
         const message = answer(n)
-        if (n === last && !stopped) stop()
+        if (n >= last && !stopped) stop()
         return message
       }
       return {
         wait: () => unwrap(taken(1), 'fitted', () => fittedModel(fitValuationModel(comparables, options))),
         calibration() {
           if (!calibrate) throw new Error('startFitWorker: no calibration was handed over with this fit')
+          if (claimCalibration(signal, 'caller')) {
+            // The worker is still fitting (or never started): it will not calibrate, so its model is its last answer.
+            last = 1
+            if (answers.length >= 1 && !stopped) stop()
+            return calibrateFor(calibrate)
+          }
           return unwrap(taken(2), 'uncertainty', () => calibrateFor(calibrate))
         },
       }

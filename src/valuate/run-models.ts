@@ -151,9 +151,9 @@ function attempt<T>(work: () => T): T | null {
 }
 
 /**
- * Both fits on two threads, split three ways: the worker fits sale and then calibrates rent's uncertainty, while this
- * thread does `whileFitting` and then rent's hedonic fit. Alone, on the national comparables, sale took about 1.5 s
- * and rent 1.2–1.9 s, of which the calibration was 0.4–0.8 s: handing it over evens the two threads out.
+ * Both fits on two threads, split three ways: the worker fits sale, while this thread does `whileFitting` and then
+ * rent's hedonic fit; rent's uncertainty calibration goes to whichever thread is free first. Alone, on the national
+ * comparables, sale took about 1.5 s and rent 1.2–1.9 s, of which the calibration was 0.4–0.8 s.
  */
 function fitSplit(
   comparablesOf: Record<'buy' | 'rent', Comparable[]>,
@@ -168,12 +168,14 @@ function fitSplit(
     rentPlan ? { hedonic: rentPlan.hedonic, calibration: rentPlan.calibration } : undefined,
   )
   options.whileFitting?.()
-  // This thread's own part first: waiting on the worker's first would leave it idle.
+  // This thread's own part first: waiting on the worker's first would leave it idle. Then rent's calibration, which
+  // this thread takes up itself when the worker is still fitting sale.
   const rentFit = rentPlan && attempt(() => fitHedonic(rentPlan.rows, rentPlan.hedonic))
+  const rentCalibration = rentPlan && rentFit && attempt(() => saleJob.calibration())
   const sale = attempt(() => saleJob.wait())
   const rent =
-    rentPlan && rentFit
-      ? attempt(() => fittedModel(modelFrom(rentPlan, rentFit, saleJob.calibration())))
+    rentPlan && rentFit && rentCalibration
+      ? attempt(() => fittedModel(modelFrom(rentPlan, rentFit, rentCalibration)))
       : null
   return new Map<ValuationKind, FittedModel | null>([
     ['sale', sale],
