@@ -141,4 +141,44 @@ describe('rebuildListings', () => {
       sqlite.exec('rollback')
     }
   })
+
+  it('builds a listing with one member from that member alone, active or withdrawn', () => {
+    const { sqlite } = sample.store
+    const now = '2026-11-23T00:00:00.000Z'
+    sqlite.exec('begin')
+    try {
+      const member = sqlite
+        .prepare<[], { id: number; listing_id: number; source_id: string; url: string; price: number }>(
+          `select id, listing_id, source_id, url, price from observations
+            where listing_id in (select listing_id from observations group by listing_id having count(*) = 1)
+              and status = 'active' and price is not null limit 1`,
+        )
+        .get()!
+      preparePublishScratch(sqlite, () => 1)
+      sqlite.prepare('insert into publish_listings (listing_id) values (?)').run(member.listing_id)
+      const listing = () =>
+        sqlite
+          .prepare<[number], Record<string, unknown>>(
+            'select status, source_name, source_url, price, sources_json, withdrawn_at from listings where id = ?',
+          )
+          .get(member.listing_id)
+      const sources = JSON.stringify([{ name: member.source_id, url: member.url }])
+
+      rebuildListings(sqlite, now, 99)
+      expect(listing()).toEqual({
+        status: 'active',
+        source_name: member.source_id,
+        source_url: member.url,
+        price: member.price,
+        sources_json: sources,
+        withdrawn_at: null,
+      })
+
+      sqlite.prepare("update observations set status = 'withdrawn' where id = ?").run(member.id)
+      rebuildListings(sqlite, now, 99)
+      expect(listing()).toMatchObject({ status: 'withdrawn', sources_json: sources, withdrawn_at: now })
+    } finally {
+      sqlite.exec('rollback')
+    }
+  })
 })
