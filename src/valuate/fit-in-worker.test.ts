@@ -48,7 +48,8 @@ describe('fitting in a worker thread', () => {
   it('leaves the calibration to the calling thread when asked for it while the worker still fits', () => {
     const { sale, options, part } = splitFit(16)
     const job = startFitInWorker(sale, options, 30_000, part)
-    // Asked for at once, long before the worker has even loaded its modules.
+    // Asked for at once, long before the worker has even loaded its modules; and again.
+    expect(job.calibration()).toEqual(calibrateFor(part))
     expect(job.calibration()).toEqual(calibrateFor(part))
     const started = performance.now()
     expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))

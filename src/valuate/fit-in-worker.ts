@@ -88,6 +88,7 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
       used = true
       port1.postMessage({ comparables, options, calibrate })
       let last = calibrate ? 2 : 1
+      let calibratesHere = false
       const taken = (n: number) => {
         const message = answer(n)
         if (n >= last && !stopped) stop()
@@ -97,7 +98,8 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
         wait: () => unwrap(taken(1), 'fitted', () => fittedModel(fitValuationModel(comparables, options))),
         calibration() {
           if (!calibrate) throw new Error('startFitWorker: no calibration was handed over with this fit')
-          if (claimCalibration(signal, 'caller')) {
+          if (calibratesHere || claimCalibration(signal, 'caller')) {
+            calibratesHere = true
             // The worker is still fitting (or never started): it will not calibrate, so its model is its last answer.
             last = 1
             if (answers.length >= 1 && !stopped) stop()
