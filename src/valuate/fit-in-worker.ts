@@ -87,11 +87,15 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
       if (used) throw new Error('startFitWorker: a fit worker fits once')
       used = true
       port1.postMessage({ comparables, options, calibrate })
+      // How many answers the worker owes: its model, and the calibration unless this thread takes that up.
       let last = calibrate ? 2 : 1
       let calibratesHere = false
+      const stopWhenAnswered = () => {
+        if (answers.length >= last && !stopped) stop()
+      }
       const taken = (n: number) => {
         const message = answer(n)
-        if (n >= last && !stopped) stop()
+        stopWhenAnswered()
         return message
       }
       return {
@@ -102,7 +106,7 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
             calibratesHere = true
             // The worker is still fitting (or never started): it will not calibrate, so its model is its last answer.
             last = 1
-            if (answers.length >= 1 && !stopped) stop()
+            stopWhenAnswered()
             return calibrateFor(calibrate)
           }
           return unwrap(taken(2), 'uncertainty', () => calibrateFor(calibrate))
