@@ -11,6 +11,7 @@ const SCRATCH = `
   create temp table if not exists publish_staged (stage_rowid integer primary key, observation_id integer not null,
     changed integer not null, repriced integer not null, reactivated integer not null);
   create temp table if not exists publish_listings (listing_id integer primary key);
+  -- Filled, and emptied first, by each listing rebuild (build-listing.ts).
   create temp table if not exists publish_listing_members (listing_id integer primary key, n integer not null);
   create temp table if not exists publish_homes (bag_id text primary key) without rowid;
   create temp table if not exists publish_priority (source_id text primary key, rank integer not null) without rowid;
@@ -20,7 +21,6 @@ const SCRATCH = `
   delete from publish_touched;
   delete from publish_staged;
   delete from publish_listings;
-  delete from publish_listing_members;
   delete from publish_homes;
   delete from publish_priority;
   delete from publish_keys;
