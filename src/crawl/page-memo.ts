@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import type { SourceRequest } from '../kit/adapter.js'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
-import { clearStage } from '../store/stage.repository.js'
 
 /** What a parsed page gave the crawl: the listings it held or led to, and the requests it enqueued. */
 export interface PageYield {
@@ -21,7 +20,7 @@ export interface PageMemo {
   digest(body: string): string
   /** What the page yielded with this content, or undefined when it is new, changed, or its listings are gone. */
   recall(sourceId: string, pageKey: string, digest: string): PageYield | undefined
-  /** Remembers a parsed page; kept only if the run publishes. */
+  /** Remembers a parsed page; it counts only if the run publishes the source. */
   remember(sourceId: string, pageKey: string, digest: string, yielded: PageYield): void
   /** Writes what was remembered (call before publish). */
   flush(): void
@@ -41,16 +40,26 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       | string
       | undefined) ?? 'none'
   const validity = `${MEMO_VERSION}|${bagStand}`
+  // Memos of runs that published their source; the rest were left by runs that crashed or were not published.
+  const published = new Set(
+    (
+      sqlite.prepare('select run_id, source_id from page_memo_publications').all() as {
+        run_id: number
+        source_id: string
+      }[]
+    ).map((p) => `${p.run_id}|${p.source_id}`),
+  )
   const lookup = prepareQuery<
     { source_id: string; page_key: string },
-    { content_hash: string; validity: string; yielded_json: string }
+    { run_id: number; content_hash: string; validity: string; yielded_json: string }
   >(
     sqlite,
     db
       .selectFrom('page_memos')
-      .select(['content_hash', 'validity', 'yielded_json'])
+      .select(['run_id', 'content_hash', 'validity', 'yielded_json'])
       .where('source_id', '=', param('source_id'))
-      .where('page_key', '=', param('page_key')),
+      .where('page_key', '=', param('page_key'))
+      .orderBy('run_id', 'desc'),
   )
   const observed = prepareQuery<{ source_id: string; source_listing_id: string }, { id: number }>(
     sqlite,
@@ -63,7 +72,7 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
   const insert = prepareQuery<Record<string, unknown>>(
     sqlite,
     db
-      .insertInto('stage_page_memos')
+      .insertInto('page_memos')
       .values({
         run_id: param('run_id'),
         source_id: param('source_id'),
@@ -92,7 +101,10 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       const known = hasMemos.get(sourceId) ?? anyFor.get(sourceId) !== undefined
       hasMemos.set(sourceId, known)
       if (!known) return undefined
-      const memo = lookup.get({ source_id: sourceId, page_key: pageKey })
+      // The newest memo of a run that published the source: a dead run's memo does not hide the one before it.
+      const memo = lookup
+        .all({ source_id: sourceId, page_key: pageKey })
+        .find((m) => published.has(`${m.run_id}|${sourceId}`))
       if (!memo || memo.content_hash !== digest || memo.validity !== validity) return undefined
       const yielded = JSON.parse(memo.yielded_json) as PageYield
       // A listing withdrawn and purged, or never published: parse the page again.
@@ -115,12 +127,21 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
   }
 }
 
-/** Publishes a run's memos for the sources whose output was published; drops the rest. Inside publish's transaction. */
-export function publishPageMemos(store: Store, runId: number, sourceIds: readonly string[]): void {
-  const move = store.sqlite.prepare(
-    `insert or replace into page_memos (source_id, page_key, content_hash, validity, yielded_json)
-     select source_id, page_key, content_hash, validity, yielded_json from stage_page_memos where run_id = ? and source_id = ?`,
+/**
+ * Publishes a run's memos of the sources whose output was published, inside publish's transaction: one row per
+ * source, since the memos were written during the crawl. The other sources' memos of this run are dropped.
+ */
+export function publishPageMemos(
+  store: Store,
+  runId: number,
+  sources: readonly { readonly sourceId: string; readonly publishable: boolean }[],
+): void {
+  const mark = store.sqlite.prepare(
+    'insert or ignore into page_memo_publications (run_id, source_id) values (@run_id, @source_id)',
   )
-  for (const sourceId of sourceIds) move.run(runId, sourceId)
-  clearStage(store.sqlite, 'stage_page_memos', runId)
+  const drop = store.sqlite.prepare(
+    'delete from page_memos where source_id = @source_id and run_id = @run_id',
+  )
+  for (const { sourceId, publishable } of sources)
+    (publishable ? mark : drop).run({ run_id: runId, source_id: sourceId })
 }

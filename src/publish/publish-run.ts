@@ -74,11 +74,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
         : 0
       perSource[source.sourceId] = { ...changes, withdrawn }
     }
-    publishPageMemos(
-      store,
-      options.runId,
-      options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
-    )
+    publishPageMemos(store, options.runId, options.sources)
     assignListings(sqlite)
     // The listings' indexes serve only the API: after a bulk rebuild they are built while the models are fitted.
     const listingIndexes = rebuildListings(sqlite, options.now, generation, { deferIndexes: true })
@@ -110,7 +106,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       rebuildListingCounts(store)
       bumpGeneration(store, options.runId, options.now)
     }
-    clearStage(sqlite, 'stage_observations', options.runId)
+    clearStage(sqlite, options.runId)
     return {
       generation: changed ? generation : generation - 1,
       changed,

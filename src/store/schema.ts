@@ -329,8 +329,12 @@ export interface RegisterChangeTable {
   changed_at: string
 }
 
-/** What a page with this content yielded (listing ids, follow-up requests), valid for one parser and BAG version. */
+/**
+ * What a page with this content yielded (listing ids, follow-up requests), valid for one parser and BAG version. Written
+ * during the crawl; it counts only once its run published its source (`page_memo_publications`).
+ */
 export interface PageMemoTable {
+  run_id: number
   source_id: string
   page_key: string
   content_hash: string
@@ -338,9 +342,10 @@ export interface PageMemoTable {
   yielded_json: string
 }
 
-/** A page memo written during a run, moved to `page_memos` when the run publishes. */
-export interface StagePageMemoTable extends PageMemoTable {
+/** A run that published a source: that run's memos of the source count. Run 0 stands for memos from before runs were recorded. */
+export interface PageMemoPublicationTable {
   run_id: number
+  source_id: string
 }
 
 /** Small facts about the data, e.g. the BAG extract's reference date. */
@@ -401,7 +406,7 @@ export interface Database {
   woz_lookups: WozLookupTable
   register_changes: RegisterChangeTable
   page_memos: PageMemoTable
-  stage_page_memos: StagePageMemoTable
+  page_memo_publications: PageMemoPublicationTable
 }
 
 export type ListingRow = Selectable<ListingTable>

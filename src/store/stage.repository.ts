@@ -105,18 +105,22 @@ export function createStageWriter(
   }
 }
 
-/** Drops staged rows (and page memos) of runs that never published (crashed or stopped before publish). */
-export async function discardStaleStage(store: Store, keepRunId?: number): Promise<number> {
-  await (keepRunId === undefined
-    ? store.db.deleteFrom('stage_page_memos')
-    : store.db.deleteFrom('stage_page_memos').where('run_id', '<>', keepRunId)
-  ).execute()
-  const query = store.db.deleteFrom('stage_observations')
-  const result = await (keepRunId === undefined
-    ? query
-    : query.where('run_id', '<>', keepRunId)
-  ).executeTakeFirst()
-  return Number(result.numDeletedRows)
+/**
+ * Drops staged rows and page memos of runs that never published (crashed, or stopped before publish), and the memos
+ * a newer published one replaced. Run before a crawl, in its own transaction.
+ */
+export function discardStaleStage(store: Store): number {
+  return store.sqlite.transaction(() => {
+    store.sqlite.exec(`
+      delete from page_memos where not exists (select 1 from page_memo_publications p
+        where p.run_id = page_memos.run_id and p.source_id = page_memos.source_id);
+      delete from page_memos where (source_id, page_key, run_id) in (
+        select source_id, page_key, run_id from (
+          select source_id, page_key, run_id, row_number() over (partition by source_id, page_key order by run_id desc) as nth
+            from page_memos)
+         where nth > 1)`)
+    return store.sqlite.prepare('delete from stage_observations').run().changes
+  })()
 }
 
 /**
@@ -127,16 +131,12 @@ export async function discardStaleStage(store: Store, keepRunId?: number): Promi
 export const OBSERVATION_CHANGED = `(${OBSERVED_COLUMNS.map((c) => `o.${c} is not s.${c}`).join(' or ')})`
 
 /**
- * Deletes one run's rows from a stage table at publish. When they are all the table holds (the run lock lets one
- * run stage at a time), it is one truncation: SQLite frees the pages without rewriting them, where a filtered delete
- * rewrote every page of the table (about 150 MB of write-ahead log on the national run).
+ * Deletes one run's staged rows at publish. When they are all the table holds (the run lock lets one run stage at a
+ * time), it is one truncation: SQLite frees the pages without rewriting them, where a filtered delete rewrote every
+ * page of the table (about 150 MB of write-ahead log on the national run).
  */
-export function clearStage(
-  sqlite: Store['sqlite'],
-  table: 'stage_observations' | 'stage_page_memos',
-  runId: number,
-): void {
-  const others = sqlite.prepare(`select 1 from ${table} where run_id <> ? limit 1`).get(runId)
-  if (others) sqlite.prepare(`delete from ${table} where run_id = ?`).run(runId)
-  else sqlite.prepare(`delete from ${table}`).run()
+export function clearStage(sqlite: Store['sqlite'], runId: number): void {
+  const others = sqlite.prepare('select 1 from stage_observations where run_id <> ? limit 1').get(runId)
+  if (others) sqlite.prepare('delete from stage_observations where run_id = ?').run(runId)
+  else sqlite.prepare('delete from stage_observations').run()
 }

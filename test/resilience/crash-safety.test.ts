@@ -36,7 +36,7 @@ const PAUSE_POINTS: Record<
   { table: string; event: 'insert' | 'update' | 'write' }
 > = {
   staging: { table: 'stage_observations', event: 'insert' },
-  memos: { table: 'stage_page_memos', event: 'insert' }, // what each parsed page gave, for the next run
+  memos: { table: 'page_memos', event: 'insert' }, // what each parsed page gave, for the next run
   registers: { table: 'woz_lookups', event: 'insert' }, // the run's WOZ look-ups, committed before publish
   generation: { table: 'publication', event: 'update' }, // the first write of the publish transaction
   dedupe: { table: 'listings', event: 'insert' },
@@ -199,7 +199,17 @@ function readRuns(db: string) {
         status: string
       }[],
       lockPid: (sqlite.prepare('select pid from run_lock').get() as { pid: number } | undefined)?.pid ?? null,
-      staged: count(sqlite, 'stage_observations') + count(sqlite, 'stage_page_memos'),
+      // Staged rows, and memos that count for no published run (a dead run's, or ones it wrote over).
+      staged:
+        count(sqlite, 'stage_observations') +
+        (
+          sqlite
+            .prepare(
+              `select count(*) as n from page_memos m where not exists
+                 (select 1 from page_memo_publications p where p.run_id = m.run_id and p.source_id = m.source_id)`,
+            )
+            .get() as { n: number }
+        ).n,
     }
   } finally {
     sqlite.close()

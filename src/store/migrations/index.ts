@@ -9,6 +9,7 @@ import * as bagObjectFacts from './007-bag-object-facts.js'
 import * as pageMemos from './008-page-memos.js'
 import * as noContentHash from './009-no-content-hash.js'
 import * as observationPriceHistory from './010-observation-price-history.js'
+import * as pageMemosInPlace from './011-page-memos-in-place.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '008-page-memos': pageMemos,
   '009-no-content-hash': noContentHash,
   '010-observation-price-history': observationPriceHistory,
+  '011-page-memos-in-place': pageMemosInPlace,
 }

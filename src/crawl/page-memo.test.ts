@@ -1,0 +1,79 @@
+import { join } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { openStore } from '../store/database.js'
+import { MIGRATIONS } from '../store/migrations/index.js'
+import { createPageMemo, type PageYield, publishPageMemos } from './page-memo.js'
+
+const page: PageYield = { listingIds: [], requests: [{ url: 'https://example.test/page-2', label: 'list' }] }
+
+const dir = useTempDir()
+
+describe('page memos', () => {
+  it('count once their run published the source; a run that did not publish leaves nothing that counts', async () => {
+    const store = await openStore(':memory:')
+    const first = createPageMemo(store, 1)
+    const digest = first.digest('<html>one</html>')
+    first.remember('funda', 'p1', digest, page)
+    first.remember('pararius', 'p1', digest, page)
+    first.flush()
+    // Written, but run 1 has not published yet.
+    expect(createPageMemo(store, 2).recall('funda', 'p1', digest)).toBeUndefined()
+
+    // Pararius changed its layout: its output, and with it its memos, were not published.
+    publishPageMemos(store, 1, [
+      { sourceId: 'funda', publishable: true },
+      { sourceId: 'pararius', publishable: false },
+    ])
+    const second = createPageMemo(store, 2)
+    expect(second.recall('funda', 'p1', digest)).toEqual(page)
+    expect(second.recall('funda', 'p1', second.digest('<html>changed</html>'))).toBeUndefined()
+    expect(second.recall('pararius', 'p1', digest)).toBeUndefined()
+    expect(store.sqlite.prepare('select source_id, run_id from page_memos').all()).toEqual([
+      { source_id: 'funda', run_id: 1 },
+    ])
+
+    // Run 2 remembers the page's new content and dies before publishing: run 1's memo still counts.
+    const changed = second.digest('<html>two</html>')
+    second.remember('funda', 'p1', changed, page)
+    second.flush()
+    const third = createPageMemo(store, 3)
+    expect(third.recall('funda', 'p1', digest)).toEqual(page)
+    expect(third.recall('funda', 'p1', changed)).toBeUndefined()
+
+    // Run 3 remembers it too, and publishes: its memo is the page's memo now.
+    third.remember('funda', 'p1', changed, page)
+    third.flush()
+    publishPageMemos(store, 3, [{ sourceId: 'funda', publishable: true }])
+    const fourth = createPageMemo(store, 4)
+    expect(fourth.recall('funda', 'p1', digest)).toBeUndefined()
+    expect(fourth.recall('funda', 'p1', changed)).toEqual(page)
+    await store.close()
+  })
+
+  it('keeps counting the memos a database held before they were tagged with their run', async () => {
+    const path = join(dir, 'before.db')
+    const old = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new BetterSqlite3(path) }) })
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '011'))
+    const { error } = await new Migrator({
+      db: old,
+      provider: { getMigrations: async () => before },
+    }).migrateToLatest()
+    expect(error).toBeUndefined()
+    const digest = 'd'
+    const row = `'funda', 'p1', '${digest}', '1|none', '${JSON.stringify(page)}'`
+    const columns = 'source_id, page_key, content_hash, validity, yielded_json'
+    await sql.raw(`insert into page_memos (${columns}) values (${row})`).execute(old)
+    await sql.raw(`insert into stage_page_memos (run_id, ${columns}) values (7, ${row})`).execute(old)
+    await old.destroy()
+
+    const store = await openStore(path)
+    expect(createPageMemo(store, 8).recall('funda', 'p1', digest)).toEqual(page)
+    expect(
+      store.sqlite.prepare("select 1 from sqlite_master where name = 'stage_page_memos'").get(),
+    ).toBeUndefined()
+    await store.close()
+  })
+})
