@@ -12,44 +12,46 @@ const page: PageYield = { listingIds: [], requests: [{ url: 'https://example.tes
 const dir = useTempDir()
 
 describe('page memos', () => {
-  it('count once their run published the source; a run that did not publish leaves nothing that counts', async () => {
+  it('count once their run published the source; stale ones are dropped as their pages are seen again', async () => {
     const store = await openStore(':memory:')
+    const rows = () => store.sqlite.prepare('select source_id, run_id from page_memos order by 1, 2').all()
     const first = createPageMemo(store, 1)
     const digest = first.digest('<html>one</html>')
+    const changed = first.digest('<html>two</html>')
     first.remember('funda', 'p1', digest, page)
     first.remember('pararius', 'p1', digest, page)
     first.flush()
-    // Written, but run 1 has not published yet.
-    expect(createPageMemo(store, 2).recall('funda', 'p1', digest)).toBeUndefined()
-
     // Pararius changed its layout: its output, and with it its memos, were not published.
-    publishPageMemos(store, 1, [
-      { sourceId: 'funda', publishable: true },
-      { sourceId: 'pararius', publishable: false },
-    ])
+    publishPageMemos(store, 1, ['funda'])
+
     const second = createPageMemo(store, 2)
     expect(second.recall('funda', 'p1', digest)).toEqual(page)
-    expect(second.recall('funda', 'p1', second.digest('<html>changed</html>'))).toBeUndefined()
+    expect(second.recall('funda', 'p1', changed)).toBeUndefined()
     expect(second.recall('pararius', 'p1', digest)).toBeUndefined()
-    expect(store.sqlite.prepare('select source_id, run_id from page_memos').all()).toEqual([
-      { source_id: 'funda', run_id: 1 },
-    ])
-
-    // Run 2 remembers the page's new content and dies before publishing: run 1's memo still counts.
-    const changed = second.digest('<html>two</html>')
     second.remember('funda', 'p1', changed, page)
     second.flush()
+    expect(rows()).toEqual([
+      { source_id: 'funda', run_id: 1 },
+      { source_id: 'funda', run_id: 2 },
+    ])
+
+    // Run 2 died before publishing: run 1's memo still counts.
     const third = createPageMemo(store, 3)
     expect(third.recall('funda', 'p1', digest)).toEqual(page)
     expect(third.recall('funda', 'p1', changed)).toBeUndefined()
-
-    // Run 3 remembers it too, and publishes: its memo is the page's memo now.
     third.remember('funda', 'p1', changed, page)
     third.flush()
-    publishPageMemos(store, 3, [{ sourceId: 'funda', publishable: true }])
+    publishPageMemos(store, 3, ['funda'])
+    expect(rows()).toEqual([
+      { source_id: 'funda', run_id: 1 },
+      { source_id: 'funda', run_id: 3 },
+    ])
+
     const fourth = createPageMemo(store, 4)
     expect(fourth.recall('funda', 'p1', digest)).toBeUndefined()
     expect(fourth.recall('funda', 'p1', changed)).toEqual(page)
+    fourth.flush()
+    expect(rows()).toEqual([{ source_id: 'funda', run_id: 3 }])
     await store.close()
   })
 

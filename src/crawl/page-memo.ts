@@ -22,7 +22,7 @@ export interface PageMemo {
   recall(sourceId: string, pageKey: string, digest: string): PageYield | undefined
   /** Remembers a parsed page; it counts only if the run publishes the source. */
   remember(sourceId: string, pageKey: string, digest: string, yielded: PageYield): void
-  /** Writes what was remembered (call before publish). */
+  /** Writes what was remembered, and drops the memos recall found stale (call before publish). */
   flush(): void
 }
 
@@ -83,17 +83,28 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       })
       .onConflict((oc) => oc.doNothing()),
   )
+  const drop = prepareQuery<{ source_id: string; page_key: string; run_id: number }>(
+    sqlite,
+    db
+      .deleteFrom('page_memos')
+      .where('source_id', '=', param('source_id'))
+      .where('page_key', '=', param('page_key'))
+      .where('run_id', '=', param('run_id')),
+  )
   const anyFor = sqlite
     .prepare<[string], number>('select 1 from page_memos where source_id = ? limit 1')
     .pluck()
   // A source's first run has no memos: skip the lookups rather than miss on every page.
   const hasMemos = new Map<string, boolean>()
   const buffer: Record<string, unknown>[] = []
-  const write = sqlite.transaction((rows: Record<string, unknown>[]) => {
-    for (const row of rows) insert.run(row)
+  // Memos seen in recall that no longer count: older than the page's newest published one, or a dead run's.
+  const stale: { source_id: string; page_key: string; run_id: number }[] = []
+  const write = sqlite.transaction(() => {
+    for (const row of buffer.splice(0)) insert.run(row)
+    for (const row of stale.splice(0)) drop.run(row)
   })
   const flush = () => {
-    if (buffer.length > 0) write(buffer.splice(0, buffer.length))
+    if (buffer.length > 0 || stale.length > 0) write()
   }
   return {
     digest: (body) => createHash('sha1').update(body).digest('base64url'),
@@ -102,9 +113,13 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       hasMemos.set(sourceId, known)
       if (!known) return undefined
       // The newest memo of a run that published the source: a dead run's memo does not hide the one before it.
-      const memo = lookup
-        .all({ source_id: sourceId, page_key: pageKey })
-        .find((m) => published.has(`${m.run_id}|${sourceId}`))
+      // The others are dropped with the next flush, so that a page keeps at most two (the one that counts, and the
+      // one this run may write) from one night to the next, without a sweep over every memo.
+      const memos = lookup.all({ source_id: sourceId, page_key: pageKey })
+      const memo = memos.find((m) => published.has(`${m.run_id}|${sourceId}`))
+      for (const m of memos)
+        if (m !== memo && m.run_id !== runId)
+          stale.push({ source_id: sourceId, page_key: pageKey, run_id: m.run_id })
       if (!memo || memo.content_hash !== digest || memo.validity !== validity) return undefined
       const yielded = JSON.parse(memo.yielded_json) as PageYield
       // A listing withdrawn and purged, or never published: parse the page again.
@@ -121,7 +136,7 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
         validity,
         yielded_json: JSON.stringify(yielded),
       })
-      if (buffer.length >= 10_000) flush()
+      if (buffer.length + stale.length >= 10_000) flush()
     },
     flush,
   }
@@ -129,19 +144,11 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
 
 /**
  * Publishes a run's memos of the sources whose output was published, inside publish's transaction: one row per
- * source, since the memos were written during the crawl. The other sources' memos of this run are dropped.
+ * source, since the memos themselves were written during the crawl. The other sources' memos never count.
  */
-export function publishPageMemos(
-  store: Store,
-  runId: number,
-  sources: readonly { readonly sourceId: string; readonly publishable: boolean }[],
-): void {
+export function publishPageMemos(store: Store, runId: number, sourceIds: readonly string[]): void {
   const mark = store.sqlite.prepare(
-    'insert or ignore into page_memo_publications (run_id, source_id) values (@run_id, @source_id)',
+    'insert or ignore into page_memo_publications (run_id, source_id) values (?, ?)',
   )
-  const drop = store.sqlite.prepare(
-    'delete from page_memos where source_id = @source_id and run_id = @run_id',
-  )
-  for (const { sourceId, publishable } of sources)
-    (publishable ? mark : drop).run({ run_id: runId, source_id: sourceId })
+  for (const sourceId of sourceIds) mark.run(runId, sourceId)
 }

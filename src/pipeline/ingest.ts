@@ -112,7 +112,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   const crashed = await markCrashedRuns(store, isAlive)
   if (crashed.length > 0)
     logger.warn(`Earlier run(s) ${crashed.join(', ')} died without finishing; marked crashed`)
-  discardStaleStage(store)
+  await discardStaleStage(store)
 
   const startedAt = new Date().toISOString()
   const started = performance.now()

@@ -74,7 +74,11 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
         : 0
       perSource[source.sourceId] = { ...changes, withdrawn }
     }
-    publishPageMemos(store, options.runId, options.sources)
+    publishPageMemos(
+      store,
+      options.runId,
+      options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
+    )
     assignListings(sqlite)
     // The listings' indexes serve only the API: after a bulk rebuild they are built while the models are fitted.
     const listingIndexes = rebuildListings(sqlite, options.now, generation, { deferIndexes: true })

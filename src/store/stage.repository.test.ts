@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openStore, type Store } from './database.js'
-import { clearStage, createStageWriter, discardStaleStage, OBSERVED_COLUMNS } from './stage.repository.js'
+import { clearStage, createStageWriter, OBSERVED_COLUMNS } from './stage.repository.js'
 
 const stageRow = (runId: number, id: string) => ({
   ...Object.fromEntries(OBSERVED_COLUMNS.map((c) => [c, null])),
@@ -26,47 +26,6 @@ describe('clearStage', () => {
     expect(stagedIds(store)).toEqual([{ run_id: 2, source_listing_id: 'c' }])
     clearStage(store.sqlite, 2)
     expect(stagedIds(store)).toEqual([])
-    await store.close()
-  })
-})
-
-describe('discardStaleStage', () => {
-  it('drops staged rows, memos of runs that did not publish their source, and memos a newer published one replaced', async () => {
-    const store = await openStore(':memory:')
-    await store.db.insertInto('stage_observations').values(stageRow(4, 'a')).execute()
-    const memo = (runId: number, sourceId: string, page: string) => ({
-      run_id: runId,
-      source_id: sourceId,
-      page_key: page,
-      content_hash: 'h',
-      validity: 'v',
-      yielded_json: '{}',
-    })
-    await store.db
-      .insertInto('page_memos')
-      .values([
-        memo(1, 'funda', 'a'),
-        memo(1, 'funda', 'b'),
-        memo(1, 'pararius', 'b'),
-        memo(2, 'funda', 'c'),
-        memo(3, 'funda', 'b'),
-        memo(4, 'funda', 'a'),
-      ])
-      .execute()
-    // Runs 1 and 3 published funda (pararius changed its layout in run 1); run 2 published nothing; run 4 died.
-    await store.db
-      .insertInto('page_memo_publications')
-      .values([
-        { run_id: 1, source_id: 'funda' },
-        { run_id: 3, source_id: 'funda' },
-      ])
-      .execute()
-    expect(discardStaleStage(store)).toBe(1)
-    expect(stagedIds(store)).toEqual([])
-    expect(store.sqlite.prepare('select page_key, run_id from page_memos order by 1').all()).toEqual([
-      { page_key: 'a', run_id: 1 },
-      { page_key: 'b', run_id: 3 },
-    ])
     await store.close()
   })
 })

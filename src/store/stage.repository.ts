@@ -105,22 +105,10 @@ export function createStageWriter(
   }
 }
 
-/**
- * Drops staged rows and page memos of runs that never published (crashed, or stopped before publish), and the memos
- * a newer published one replaced. Run before a crawl, in its own transaction.
- */
-export function discardStaleStage(store: Store): number {
-  return store.sqlite.transaction(() => {
-    store.sqlite.exec(`
-      delete from page_memos where not exists (select 1 from page_memo_publications p
-        where p.run_id = page_memos.run_id and p.source_id = page_memos.source_id);
-      delete from page_memos where (source_id, page_key, run_id) in (
-        select source_id, page_key, run_id from (
-          select source_id, page_key, run_id, row_number() over (partition by source_id, page_key order by run_id desc) as nth
-            from page_memos)
-         where nth > 1)`)
-    return store.sqlite.prepare('delete from stage_observations').run().changes
-  })()
+/** Drops staged rows of runs that never published (crashed or stopped before publish). */
+export async function discardStaleStage(store: Store): Promise<number> {
+  const result = await store.db.deleteFrom('stage_observations').executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 /**

@@ -199,7 +199,7 @@ function readRuns(db: string) {
         status: string
       }[],
       lockPid: (sqlite.prepare('select pid from run_lock').get() as { pid: number } | undefined)?.pid ?? null,
-      // Staged rows, and memos that count for no published run (a dead run's, or ones it wrote over).
+      // Staged rows, and memos of no run that published their source (a dead run's): recall drops them.
       staged:
         count(sqlite, 'stage_observations') +
         (
