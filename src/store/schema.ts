@@ -330,8 +330,8 @@ export interface RegisterChangeTable {
 }
 
 /**
- * What a page with this content yielded (listing ids, follow-up requests), valid for one parser and BAG version. Written
- * during the crawl; it counts only once its run published its source (`page_memo_publications`).
+ * What a page with this content yielded (listing ids, follow-up requests), valid for one parser and BAG version.
+ * Written during the crawl; it counts only once its run published its source (`page_memo_publications`).
  */
 export interface PageMemoTable {
   run_id: number
@@ -342,7 +342,10 @@ export interface PageMemoTable {
   yielded_json: string
 }
 
-/** A run that published a source: that run's memos of the source count. Run 0 stands for memos from before runs were recorded. */
+/**
+ * A run that published a source: that run's memos of the source count. Run 0 stands for the memos a database held
+ * before memos were tagged with their run.
+ */
 export interface PageMemoPublicationTable {
   run_id: number
   source_id: string

@@ -15,7 +15,8 @@ const PUBLISHED_TABLES = {
   listing_identities: 'select * from listing_identities order by identity_key',
   // The memos a next run recalls: each page's newest memo of a run that published its source.
   page_memos: `select m.* from page_memos m join page_memo_publications p using (run_id, source_id)
-                where m.run_id = (select max(n.run_id) from page_memos n join page_memo_publications q using (run_id, source_id)
+                where m.run_id = (select max(n.run_id) from page_memos n
+                                    join page_memo_publications q using (run_id, source_id)
                                    where n.source_id = m.source_id and n.page_key = m.page_key)
                 order by m.source_id, m.page_key`,
 } as const

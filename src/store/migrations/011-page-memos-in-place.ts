@@ -30,9 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('page_memo_publications_pk', ['run_id', 'source_id'])
     .modifyEnd(sql`without rowid`)
     .execute()
-  await sql`insert into page_memo_publications (run_id, source_id) select distinct 0, source_id from page_memos`.execute(
-    db,
-  )
+  await sql`insert into page_memo_publications (run_id, source_id)
+            select distinct 0, source_id from page_memos`.execute(db)
   // Staged memos belong to a run that never published: the next run would have discarded them.
   await db.schema.dropTable('stage_page_memos').execute()
 }
