@@ -26,6 +26,10 @@ describe('a re-run with nothing new', () => {
     first = await ingest()
     expect(first.exitCode).toBe(0)
     for (const s of crawled(first)) expect([s.unchanged, s.pagesUnchanged], s.source).toEqual([0, 0])
+    // The WAL checkpoint runs after the publish, timed as part of it, and SQLite's own checkpointing is back on.
+    expect(first.timings.checkpointMs).toBeGreaterThan(0)
+    expect(first.timings.checkpointMs).toBeLessThan(first.timings.publishMs!)
+    expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(640)
     golden = store.sqlite
       .prepare('select bag_id, updated_generation from golden_records order by bag_id')
       .all() as typeof golden
