@@ -6,6 +6,8 @@ import { priceHistoryJson } from './price-history.js'
 import { preparePublishScratch } from './publish-scratch.js'
 
 const sample = useSampleStore()
+/** A run after the sample's, which ran at the real time: a price point at a fixed date would sort before its own. */
+const NOW = new Date(Date.now() + 86_400_000).toISOString()
 
 type Row = Record<string, unknown>
 
@@ -25,7 +27,7 @@ function publishStaged(row: Row) {
     const run = {
       runId: row.run_id as number,
       sourceId: row.source_id as string,
-      now: '2026-11-23T00:00:00.000Z',
+      now: NOW,
     }
     const counts = applyStagedObservations(sqlite, run)
     const touched = sqlite.prepare('select count(*) from publish_touched').pluck().get()
@@ -59,7 +61,7 @@ describe('applyStagedObservations', () => {
     )
     const seenAgain = { ...stored, run_id: 1_000_000 }
     const lifecycle = {
-      last_seen: '2026-11-23T00:00:00.000Z',
+      last_seen: NOW,
       last_run_id: 1_000_000,
       missing_runs: 0,
       status: 'active',
@@ -91,11 +93,10 @@ describe('applyStagedObservations', () => {
     const stored = sqlite
       .prepare("select * from observations where status = 'active' and price is not null limit 1")
       .get() as Row
-    const now = '2026-11-23T00:00:00.000Z'
     const repriced = publishStaged({ ...stored, run_id: 1_000_000, price: (stored.price as number) + 1_000 })
     expect(repriced.history.kept).toBe(repriced.history.fresh)
     expect(JSON.parse(repriced.history.kept).at(-1)).toEqual({
-      observed_at: now,
+      observed_at: NOW,
       price: (stored.price as number) + 1_000,
     })
     const fresh = publishStaged({
@@ -105,6 +106,6 @@ describe('applyStagedObservations', () => {
       price: 1_250,
     })
     expect(fresh).toMatchObject({ new: 1, history: { kept: fresh.history.fresh } })
-    expect(JSON.parse(fresh.history.kept)).toEqual([{ observed_at: now, price: 1_250 }])
+    expect(JSON.parse(fresh.history.kept)).toEqual([{ observed_at: NOW, price: 1_250 }])
   })
 })
