@@ -74,6 +74,11 @@ function withoutSecondaryIndexesIfBulk(
   }
 }
 
+/** One member as its listing's `sources` lists it. */
+const SOURCE = "json_object('name', o.source_id, 'url', o.url)"
+/** The order members are trusted in: source rank (see `publish_priority`), then the most recently seen. */
+const TRUST_ORDER = 'coalesce(p.rank, 1000), o.last_seen desc, o.id'
+
 /**
  * Each rebuilt listing's pool, in the columns the upsert below reads: how many members are active, first and last
  * seen over all members, the winner (the first member in trust order, active ones first), and the pool's BAG object,
@@ -92,14 +97,13 @@ const POOL = `
            sum(o.status = 'active') as active_n,
            min(o.first_seen) as first_seen_all,
            max(o.last_seen) as last_seen_all,
-           json_group_array(o.id order by o.status <> 'active', coalesce(p.rank, 1000), o.last_seen desc, o.id) ->> 0 as winner,
+           json_group_array(o.id order by o.status <> 'active', ${TRUST_ORDER}) ->> 0 as winner,
            max(o.bag_vbo_id) filter (where o.status = 'active') as active_bag, max(o.bag_vbo_id) as any_bag,
            max(o.bag_num_id) filter (where o.status = 'active') as active_num, max(o.bag_num_id) as any_num,
            max(o.surface_area) filter (where o.status = 'active') as active_area, max(o.surface_area) as any_area,
            min(o.listed_at) filter (where o.status = 'active') as active_listed, min(o.listed_at) as any_listed,
-           json_group_array(json_object('name', o.source_id, 'url', o.url) order by coalesce(p.rank, 1000), o.last_seen desc, o.id)
-             filter (where o.status = 'active') as active_sources,
-           json_group_array(json_object('name', o.source_id, 'url', o.url) order by coalesce(p.rank, 1000), o.last_seen desc, o.id) as any_sources
+           json_group_array(${SOURCE} order by ${TRUST_ORDER}) filter (where o.status = 'active') as active_sources,
+           json_group_array(${SOURCE} order by ${TRUST_ORDER}) as any_sources
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
       left join publish_priority p on p.source_id = o.source_id
@@ -109,7 +113,7 @@ const POOL = `
   pool as (
     select m.listing_id, o.status = 'active' as active_n, o.first_seen as first_seen_all, o.last_seen as last_seen_all,
            o.id as winner, o.bag_vbo_id as pool_bag, o.bag_num_id as pool_num, o.surface_area as pool_area,
-           o.listed_at as pool_listed, json_array(json_object('name', o.source_id, 'url', o.url)) as sources_json
+           o.listed_at as pool_listed, json_array(${SOURCE}) as sources_json
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
      where m.n = 1
