@@ -86,10 +86,13 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
        select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active',
               ${firstPriceHistoryJson('@now', 's.price')}
          from ${STAGED} and s.rowid not in (select stage_rowid from publish_staged)
+        order by s.source_listing_id
        on conflict (source_id, source_listing_id) do nothing`,
     )
     .run(params)
-  // New rows are the ones first seen now; their first price starts their history.
+  // New rows are the ones first seen now, numbered in the order above (which the primary key's index gives for free):
+  // the merge reads a home's facts in that order, and a worker predicting them needs to know it (`predictFacts`).
+  // Their first price starts their history.
   const NEW = `from observations where source_id = @source_id and first_seen = @now and last_run_id = @run_id`
   sqlite.prepare(`insert or ignore into publish_touched (observation_id) select id ${NEW}`).run(params)
   sqlite

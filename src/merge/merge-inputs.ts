@@ -27,7 +27,8 @@ interface ObjectRow {
   woz_fetched_at: string | null
 }
 
-interface ListingFactRow {
+/** What one observation states about its home, as the merge reads it. */
+export interface ListingFactRow {
   source_id: string
   last_seen: string
   year_built: number | null
@@ -53,8 +54,25 @@ interface WozRow {
   fetched_at: string
 }
 
+/** Options for {@link createMergeInputLoader}. */
+export interface MergeInputLoaderOptions {
+  /** The day against which a label's validity is judged. @default today (UTC) */
+  readonly today?: string
+}
+
+/**
+ * One string for a home's listing facts, in order: equal strings mean equal merge inputs from listings. Fields are
+ * separated by a control character no value holds, and null is told apart from the string "null".
+ */
+export const factsKey = (facts: readonly ListingFactRow[]): string => {
+  let key = ''
+  for (const f of facts)
+    key += `${f.source_id}\u0001${f.last_seen}\u0001${f.year_built ?? '\u0000'}\u0001${f.energy_label ?? '\u0000'}\u0001${f.surface_area ?? '\u0000'}\u0001${f.dwelling_type ?? '\u0000'}\u0002`
+  return key
+}
+
 /** Loads everything the merger needs for one BAG object, with prepared statements. */
-export function createMergeInputLoader(store: Store) {
+export function createMergeInputLoader(store: Store, options: MergeInputLoaderOptions = {}) {
   const { db, sqlite } = store
   // Year built (oldest standing pand) and dwellings per pand are derived once per BAG import (`import-bag.ts`).
   // The object's label and current WOZ value come in the same statement: one lookup per home, not three, is what
@@ -150,7 +168,7 @@ export function createMergeInputLoader(store: Store) {
   const standDate = () =>
     (sqlite.prepare(bagDate.sql).get(...bagDate.parameters) as { value: string } | undefined)?.value
   let observedAt = standDate() ?? '1970-01-01'
-  const today = new Date().toISOString().slice(0, 10)
+  const today = options.today ?? new Date().toISOString().slice(0, 10)
 
   const fromBag = (row: ObjectRow): BagFacts => ({
     source: 'bag',
@@ -202,25 +220,34 @@ export function createMergeInputLoader(store: Store) {
     }
   }
 
+  /** The listing facts of each id, in the order the merge reads them (observation id); one statement. */
+  function loadFacts(batch: readonly string[]): Map<string, ListingFactRow[]> {
+    const factsOf = new Map<string, ListingFactRow[]>()
+    for (const fact of listingFacts.all({ ids: JSON.stringify([...new Set(batch)]) })) {
+      const own = factsOf.get(fact.bag_vbo_id)
+      if (own) own.push(fact)
+      else factsOf.set(fact.bag_vbo_id, [fact])
+    }
+    return factsOf
+  }
+
   return {
     /** Re-reads the extract date after an import. */
     refresh() {
       observedAt = standDate() ?? '1970-01-01'
     },
+    loadFacts,
     /**
      * The merger's inputs for each id, in order: null where neither the BAG nor PDOK knows the object. Two
-     * statements for the whole batch; a few thousand ids make a good batch.
+     * statements for the whole batch (one when the listing facts are given); a few thousand ids make a good batch.
      */
-    loadMany(batch: readonly string[]): (MergeInputs | null)[] {
-      const json = JSON.stringify([...new Set(batch)])
+    loadMany(
+      batch: readonly string[],
+      factsOf: ReadonlyMap<string, readonly ListingFactRow[]> = loadFacts(batch),
+    ): (MergeInputs | null)[] {
       const rows = new Map<string, ObjectRow>()
-      for (const row of objects.all({ ids: json, today })) if (!rows.has(row.id)) rows.set(row.id, row)
-      const factsOf = new Map<string, ListingFactRow[]>()
-      for (const fact of listingFacts.all({ ids: json })) {
-        const own = factsOf.get(fact.bag_vbo_id)
-        if (own) own.push(fact)
-        else factsOf.set(fact.bag_vbo_id, [fact])
-      }
+      for (const row of objects.all({ ids: JSON.stringify([...new Set(batch)]), today }))
+        if (!rows.has(row.id)) rows.set(row.id, row)
       return batch.map((id) => inputsOf(id, rows.get(id), factsOf.get(id) ?? []))
     },
   }
