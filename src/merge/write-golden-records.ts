@@ -3,7 +3,8 @@ import type { Store } from '../store/database.js'
 import { param, prepareByPosition, prepareQuery } from '../store/prepared.js'
 import type { GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
-import { createMergeInputLoader } from './merge-inputs.js'
+import type { MergeAhead } from './merge-ahead.js'
+import { createMergeInputLoader, factsKey, type MergeInputLoaderOptions } from './merge-inputs.js'
 import { quotedProvenanceJson, storeProvenance } from './stored-provenance.js'
 
 const COLUMNS = [
@@ -25,6 +26,15 @@ const COLUMNS = [
   'input_hash',
   'updated_generation',
 ] as const satisfies readonly (keyof GoldenRecordTable)[]
+
+/** A golden row computed ahead, with the key of the listing facts it was built from. */
+interface RowAhead {
+  readonly key: string
+  readonly row: GoldenRecordTable | null
+}
+
+/** Beyond every id: how far the worker got once it is done. */
+const END = '\uffff'
 
 /** Homes whose inputs are read with one pair of statements. */
 const BATCH = 2_000
@@ -61,9 +71,24 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   return Object.assign(row, { provenance_json, input_hash, updated_generation: generation })
 }
 
+/** What a {@link createGoldenRecordWriter} write did. */
+export interface GoldenWriteCounts {
+  /** Records new or changed. */
+  written: number
+  unchanged: number
+  /** Records of objects gone from the BAG. */
+  removed: number
+  /** Rows, of all of the above, that a worker had computed ahead (see `startMergeAhead`). */
+  ahead: number
+}
+
 /** Rebuilds golden records by id, writing only those whose content changed. Run inside the caller's transaction. */
-export function createGoldenRecordWriter(store: Store, priority: (source: string) => number) {
-  const loader = createMergeInputLoader(store)
+export function createGoldenRecordWriter(
+  store: Store,
+  priority: (source: string) => number,
+  options: MergeInputLoaderOptions = {},
+) {
+  const loader = createMergeInputLoader(store, options)
   const { db, sqlite } = store
   // Writes only when the content changed. A changed record is one update, not an upsert: SQLite's upsert tries the
   // insert first and then updates, which cost 40 % more on the national first run (163k records). Only a record the
@@ -89,34 +114,80 @@ export function createGoldenRecordWriter(store: Store, priority: (source: string
   )
   return {
     refresh: () => loader.refresh(),
-    /** Returns how many records were written (changed or new); objects gone from the BAG lose their record. */
-    write(
-      ids: Iterable<string>,
-      generation: number,
-    ): { written: number; unchanged: number; removed: number } {
-      const counts = { written: 0, unchanged: 0, removed: 0 }
-      const writeBatch = (batch: readonly string[]) => {
-        const inputs = loader.loadMany(batch)
-        for (let i = 0; i < batch.length; i++) {
+    /**
+     * Returns how many records were written (changed or new); objects gone from the BAG lose their record. With
+     * `ahead`, rows a worker computed are taken where their listing facts are exactly those read here, and this
+     * thread computes the rest from the other end of the list, so that it never waits (see `startMergeAhead`).
+     */
+    write(ids: Iterable<string>, generation: number, ahead?: MergeAhead): GoldenWriteCounts {
+      const counts = { written: 0, unchanged: 0, removed: 0, ahead: 0 }
+      const writeRow = (id: string, row: GoldenRecordTable | null) => {
+        if (!row) counts.removed += remove.run({ bag_id: id }).changes
+        else if (update.run(row).changes > 0 || insert.run(row).changes > 0) counts.written += 1
+        else counts.unchanged += 1
+      }
+      const writeBatch = (batch: readonly string[], computed?: ReadonlyMap<string, RowAhead>) => {
+        const facts = loader.loadFacts(batch)
+        const local: string[] = []
+        for (const id of batch) {
+          const done = computed?.get(id)
+          if (done && done.key === factsKey(facts.get(id) ?? [])) {
+            writeRow(id, done.row)
+            counts.ahead += 1
+          } else local.push(id)
+        }
+        const inputs = loader.loadMany(local, facts)
+        for (let i = 0; i < local.length; i++) {
           const found = inputs[i]
-          if (!found) {
-            counts.removed += remove.run({ bag_id: batch[i]! }).changes
+          writeRow(local[i]!, found ? toGoldenRow(buildGoldenRecord(found, priority), generation) : null)
+        }
+      }
+      if (!ahead) {
+        // Streamed in the caller's order: an import passes every object in the BAG.
+        let batch: string[] = []
+        for (const id of ids) {
+          batch.push(id)
+          if (batch.length === BATCH) {
+            writeBatch(batch)
+            batch = []
+          }
+        }
+        writeBatch(batch)
+        return counts
+      }
+      // Sorted, the order the worker computes in. The worker takes the front, this thread the back, until they meet.
+      const sorted = [...new Set(ids)].sort()
+      let lo = 0
+      let hi = sorted.length
+      // The worker's chunk being taken, by id, and its last id; the highest string once it is done.
+      let rows = new Map<string, RowAhead>()
+      let reach: string | null = null
+      while (lo < hi) {
+        if (reach === null || (reach !== END && sorted[lo]! > reach)) {
+          const chunk = ahead.next()
+          if (chunk === 'done') {
+            rows = new Map()
+            reach = END
+          } else if (chunk) {
+            rows = new Map(chunk.ids.map((id, i) => [id, { key: chunk.keys[i]!, row: chunk.rows[i]! }]))
+            reach = chunk.ids.at(-1) ?? reach
             continue
           }
-          const row = toGoldenRow(buildGoldenRecord(found, priority), generation)
-          if (update.run(row).changes > 0 || insert.run(row).changes > 0) counts.written += 1
-          else counts.unchanged += 1
+        }
+        if (reach !== null && sorted[lo]! <= reach) {
+          // The worker got past the next id: take its rows up to where it got.
+          let end = lo + 1
+          while (end < hi && end - lo < BATCH && sorted[end]! <= reach) end++
+          writeBatch(sorted.slice(lo, end), rows)
+          lo = end
+        } else {
+          // Not yet: this thread computes a batch itself, from the other end.
+          const start = Math.max(lo, hi - BATCH)
+          writeBatch(sorted.slice(start, hi))
+          hi = start
         }
       }
-      let batch: string[] = []
-      for (const id of ids) {
-        batch.push(id)
-        if (batch.length === BATCH) {
-          writeBatch(batch)
-          batch = []
-        }
-      }
-      writeBatch(batch)
+      ahead.stop()
       return counts
     },
   }
