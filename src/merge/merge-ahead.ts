@@ -20,7 +20,7 @@ export interface AheadJob extends PublishPlan {
   readonly ranks: Readonly<Record<string, number>>
 }
 
-/** One message from the worker: rows for consecutive homes in its order, each with the key of its listing facts. */
+/** One message from the worker (as JSON text): rows for consecutive homes in its order, each with the key of its listing facts. */
 export interface AheadChunk {
   readonly ids: readonly string[]
   readonly keys: readonly string[]
@@ -56,7 +56,10 @@ export function startMergeAhead(job: AheadJob): MergeAhead {
   worker.unref()
   // A worker that failed delivers nothing: the merge computes every row itself.
   worker.on('error', () => {})
-  const receive = () => receiveMessageOnPort(port1)?.message as AheadChunk | undefined
+  const receive = () => {
+    const message = receiveMessageOnPort(port1)?.message as string | undefined
+    return message === undefined ? undefined : (JSON.parse(message) as AheadChunk)
+  }
   return {
     next() {
       const chunk = receive()
