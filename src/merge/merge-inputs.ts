@@ -65,9 +65,12 @@ export interface MergeInputLoaderOptions {
  * separated by a control character no value holds, and null is told apart from the string "null".
  */
 export const factsKey = (facts: readonly ListingFactRow[]): string => {
+  const or0 = (value: string | number | null) => value ?? '\u0000'
   let key = ''
-  for (const f of facts)
-    key += `${f.source_id}\u0001${f.last_seen}\u0001${f.year_built ?? '\u0000'}\u0001${f.energy_label ?? '\u0000'}\u0001${f.surface_area ?? '\u0000'}\u0001${f.dwelling_type ?? '\u0000'}\u0002`
+  for (const f of facts) {
+    key += `${f.source_id}\u0001${f.last_seen}\u0001${or0(f.year_built)}\u0001${or0(f.energy_label)}`
+    key += `\u0001${or0(f.surface_area)}\u0001${or0(f.dwelling_type)}\u0002`
+  }
   return key
 }
 

@@ -36,7 +36,7 @@ export interface PublishOptions {
   /** Lower is more trusted. */
   readonly priority: (sourceId: string) => number
   readonly now: string
-  /** Fewest staged rows at which golden rows are computed ahead, in a worker (see `startMergeAhead`). @default 20,000 */
+  /** Fewest staged rows at which golden rows are computed ahead in a worker (`startMergeAhead`). @default 20,000 */
   readonly aheadFrom?: number
 }
 
