@@ -22,9 +22,9 @@ try {
   // One snapshot for every read: what the publish started from (it holds the write lock until it commits).
   store.sqlite.exec('begin')
   const stopped = () => Atomics.load(signal, AHEAD_STOP) !== 0
-  const predicted = stopped() ? null : predictFacts(store.sqlite, job, stopped)
+  const loader = createMergeInputLoader(store, { today: job.today })
+  const predicted = stopped() ? null : predictFacts(store.sqlite, job, loader.loadFacts, stopped)
   if (predicted) {
-    const loader = createMergeInputLoader(store, { today: job.today })
     const priority = (source: string) => job.ranks[source] ?? Number.MAX_SAFE_INTEGER
     for (let i = 0; i < predicted.homes.length && !stopped(); i += CHUNK) {
       const ids = predicted.homes.slice(i, i + CHUNK)

@@ -133,12 +133,13 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
       .limit(sql.lit(1)),
   )
   const listingFacts = objectRows(
-    prepareQuery<{ ids: string }, ListingFactRow & { bag_vbo_id: string }>(
+    prepareQuery<{ ids: string }, ListingFactRow & { id: number; bag_vbo_id: string }>(
       sqlite,
       db
         .selectFrom(ids)
         .innerJoin('observations as f', 'f.bag_vbo_id', 'j.value')
         .select([
+          'f.id',
           'f.bag_vbo_id',
           'f.source_id',
           'f.last_seen',
@@ -223,9 +224,11 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
     }
   }
 
-  /** The listing facts of each id, in the order the merge reads them (observation id); one statement. */
-  function loadFacts(batch: readonly string[]): Map<string, ListingFactRow[]> {
-    const factsOf = new Map<string, ListingFactRow[]>()
+  /** The listing facts of each id, with their observations' ids, in the merge's order (observation id); one statement. */
+  function loadFacts(
+    batch: readonly string[],
+  ): Map<string, (ListingFactRow & { id: number; bag_vbo_id: string })[]> {
+    const factsOf = new Map<string, (ListingFactRow & { id: number; bag_vbo_id: string })[]>()
     for (const fact of listingFacts.all({ ids: JSON.stringify([...new Set(batch)]) })) {
       const own = factsOf.get(fact.bag_vbo_id)
       if (own) own.push(fact)

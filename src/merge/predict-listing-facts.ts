@@ -37,6 +37,8 @@ interface StagedFact extends ListingFactRow {
 export function predictFacts(
   sqlite: BetterSqlite3.Database,
   plan: PublishPlan,
+  /** The published facts of these homes, as the merge loads them (`createMergeInputLoader(...).loadFacts`). */
+  loadFacts: (ids: readonly string[]) => Map<string, (ListingFactRow & { id: number })[]>,
   stopped: () => boolean = () => false,
 ): PredictedFacts | null {
   const staged = sqlite.prepare<{ run_id: number; source_id: string; now: string }, StagedFact>(
@@ -74,24 +76,14 @@ export function predictFacts(
   for (const id of sqlite.prepare('select object_id from register_changes').pluck().all() as string[])
     homes.add(id)
 
-  const published = sqlite.prepare<[string], ListingFactRow & { id: number; bag_vbo_id: string }>(
-    `select o.id, o.bag_vbo_id, o.source_id, o.last_seen, o.year_built, o.energy_label, o.surface_area, o.dwelling_type
-       from json_each(?) j join observations o on o.bag_vbo_id = j.value`,
-  )
   return {
     homes: [...homes].sort(),
     factsOf(ids) {
-      const byHome = new Map<string, (ListingFactRow & { id: number })[]>()
-      for (const row of published.all(JSON.stringify(ids))) {
-        // Seen again in this run: its staged version stands in, in whichever home that names.
-        if (seenAgain.has(row.id)) continue
-        const own = byHome.get(row.bag_vbo_id)
-        if (own) own.push(row)
-        else byHome.set(row.bag_vbo_id, [row])
-      }
+      const published = loadFacts(ids)
       const facts = new Map<string, ListingFactRow[]>()
       for (const id of ids) {
-        const existing: (ListingFactRow & { id: number })[] = byHome.get(id) ?? []
+        // Seen again in this run: its staged version stands in, in whichever home that names.
+        const existing = (published.get(id) ?? []).filter((row) => !seenAgain.has(row.id))
         for (const fact of seenAgainIn.get(id) ?? []) existing.push({ ...fact, id: fact.observation_id! })
         existing.sort((a, b) => a.id - b.id)
         facts.set(id, [...existing, ...(newIn.get(id) ?? [])])
