@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { objectRows, param, prepareByPosition } from './prepared.js'
+import { jsonRows, objectRows, param, prepareByPosition } from './prepared.js'
 
 describe('objectRows', () => {
   const sqlite = new BetterSqlite3(':memory:')
@@ -33,6 +33,45 @@ describe('objectRows', () => {
   it('takes named parameters', () => {
     const rows = objectRows(sqlite.prepare<[{ id: number }], unknown>('select name from t where id = @id'))
     expect(rows.get({ id: 1 })).toEqual({ name: 'a' })
+  })
+})
+
+describe('jsonRows', () => {
+  const sqlite = new BetterSqlite3(':memory:')
+  sqlite.exec(`create table v (id integer primary key, name text, "odd ""name"" }" real, n integer)`)
+  const insert = sqlite.prepare('insert into v values (?, ?, ?, ?)')
+  // Reals that print short and long, text that JSON must escape, nulls, and integers up to 2^53.
+  const values: [number, string | null, number | null, number | null][] = [
+    [3, 'tab\there "quoted" \\ \u00e9 \u{1f3e0}', 0.1 + 0.2, 2 ** 53],
+    [1, null, 1 / 3, -1],
+    [2, '', -1.5e-300, null],
+    [4, 'Zoë', 123456789 + 1 / 7, 0],
+  ]
+  for (const row of values) insert.run(...row)
+
+  it('returns the rows better-sqlite3 returns, reals bit for bit, in the order asked for', () => {
+    const sql = 'select * from v where id >= ?'
+    const rows = jsonRows(sqlite, sqlite.prepare<[number], unknown>(sql), 'id').all(1)
+    expect(rows).toEqual(sqlite.prepare<[number], unknown>(`${sql} order by id`).all(1))
+    expect(Object.keys(rows[0] as object)).toEqual(['id', 'name', 'odd "name" }', 'n'])
+    const descending = jsonRows(sqlite, sqlite.prepare<[], { id: number }>('select id from v'), 'id desc')
+    expect(descending.all().map((r) => r.id)).toEqual([4, 3, 2, 1])
+  })
+
+  it('answers an empty list when nothing matches, and takes named parameters', () => {
+    const rows = jsonRows(
+      sqlite,
+      sqlite.prepare<[{ id: number }], unknown>('select name from v where id = @id'),
+      'name',
+    )
+    expect(rows.all({ id: 9 })).toEqual([])
+    expect(rows.all({ id: 4 })).toEqual([{ name: 'Zoë' }])
+  })
+
+  it('refuses a statement with two columns of one name', () => {
+    expect(() => jsonRows(sqlite, sqlite.prepare('select id as x, name as x from v'), 'x')).toThrow(
+      /duplicate/,
+    )
   })
 })
 

@@ -72,9 +72,7 @@ export function objectRows<Params extends unknown[], Row>(
   statement: BetterSqlite3.Statement<Params, Row>,
 ): RowReader<Params, Row> {
   const raw = statement.raw(true) as unknown as BetterSqlite3.Statement<Params, unknown[]>
-  const fields = raw.columns().map((column, i) => `${JSON.stringify(column.name)}: r[${i}]`)
-  // The column names are quoted by JSON.stringify, so no name can break out of the literal.
-  const toObject = new Function('r', `return { ${fields.join(', ')} }`) as (values: unknown[]) => Row
+  const toObject = rowBuilder<Row>(raw.columns().map((column) => column.name))
   return {
     get(...params) {
       const values = raw.get(...params)
@@ -85,4 +83,43 @@ export function objectRows<Params extends unknown[], Row>(
       for (const values of raw.iterate(...params)) yield toObject(values)
     },
   }
+}
+
+/** A function that makes a row object of these columns from its values in order, one literal compiled per call. */
+function rowBuilder<Row>(names: readonly string[]): (values: unknown[]) => Row {
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`)
+  // The column names are quoted by JSON.stringify, so no name can break out of the literal.
+  return new Function('r', `return { ${fields.join(', ')} }`) as (values: unknown[]) => Row
+}
+
+/** What {@link jsonRows} returns: a statement's rows, all at once. */
+export interface JsonRowReader<Params extends unknown[], Row> {
+  all(...params: Params): Row[]
+}
+
+/**
+ * Reads all of a statement's rows as one JSON text that SQLite builds (`json_group_array`) and V8 parses, ordered by
+ * `orderBy` (an expression over the statement's columns; an aggregate's input has no order otherwise). For bulk
+ * reads, where creating the values one by one through better-sqlite3 is most of the cost and parsing is quicker: the
+ * valuation's 237k comparables of a national run took 1.38–1.61 s with {@link objectRows}, 0.95–1.21 s this way.
+ * Where the cost is the lookups themselves it gains nothing (the merge's listing facts, an index probe a home). Rows
+ * are the same as better-sqlite3's, reals bit for bit (SQLite writes 17 digits); a BLOB column makes the read throw,
+ * and the statement's column names must differ.
+ */
+export function jsonRows<Params extends unknown[], Row>(
+  sqlite: BetterSqlite3.Database,
+  statement: BetterSqlite3.Statement<Params, Row>,
+  orderBy: string,
+): JsonRowReader<Params, Row> {
+  const names = statement.columns().map((column) => column.name)
+  if (new Set(names).size !== names.length)
+    throw new Error(`jsonRows: duplicate column names in ${statement.source}`)
+  const columns = names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')
+  const all = sqlite
+    .prepare<Params, string>(
+      `select json_group_array(json_array(${columns}) order by ${orderBy}) from (${statement.source})`,
+    )
+    .pluck()
+  const toObject = rowBuilder<Row>(names)
+  return { all: (...params) => (JSON.parse(all.get(...params) as string) as unknown[][]).map(toObject) }
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../store/database.js'
-import { objectRows } from '../store/prepared.js'
+import { jsonRows } from '../store/prepared.js'
 import { fitHedonic } from './fit-hedonic.js'
 import { type FitWorker, startFitWorker } from './fit-in-worker.js'
 import {
@@ -36,15 +36,18 @@ interface ComparableRow {
 /**
  * Active listings as comparables, per offer type, with their golden record's facts where they resolved. One
  * sequential scan of the table serves both types: through the price index every row was a random read (2× slower).
+ * Read as one JSON text (`jsonRows`), in id order as the scan gives them.
  */
 export function loadComparables(store: Store): Record<'buy' | 'rent', Comparable[]> {
-  const rows = objectRows(
+  const rows = jsonRows(
+    store.sqlite,
     store.sqlite.prepare<[], ComparableRow>(`
       select l.id, l.type, l.price, l.surface_area, l.postcode, l.city, l.listed_at,
              g.year_built, g.energy_label, g.dwelling_type, g.woz_value, g.woz_reference_date
         from listings l not indexed left join golden_records g on g.bag_id = l.bag_id
        where l.status = 'active' and l.price is not null and l.surface_area is not null and l.postcode is not null`),
-  ).iterate()
+    'id',
+  ).all()
   const byType: Record<'buy' | 'rent', Comparable[]> = { buy: [], rent: [] }
   for (const r of rows) {
     if (r.type !== 'buy' && r.type !== 'rent') continue
