@@ -2,7 +2,8 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateNational } from '../scripts/generate-national.js'
 import { runMeasured } from './pipeline/measured-child.js'
-import { defineBench } from './support/bench.js'
+import { defineBench, median } from './support/bench.js'
+import { machineReferenceMs } from './support/machine-reference.js'
 import { NATIONAL, NATIONAL_QUICK, nationalDir } from './support/national.js'
 
 interface Report {
@@ -33,6 +34,9 @@ export default defineBench({
     if (!existsSync(join(dir, 'manifest.json')))
       log(`generating the dataset in ${dir} (once; takes a while at full size)`)
     const data = await generateNational({ vbo, listings, out: dir, log })
+    // The machine's speed on the day, before and after the runs (see machineReferenceMs): three rounds each.
+    const reference = () => median([0, 1, 2].map(() => machineReferenceMs()))
+    const referenceBefore = reference()
 
     const importDb = join(dir, 'import-bench.db')
     for (const suffix of ['', '-wal', '-shm']) rmSync(importDb + suffix, { force: true })
@@ -74,6 +78,9 @@ export default defineBench({
       runs.push({ label, run, report: JSON.parse(run.stdout) as Report })
     }
 
+    const referenceAfter = reference()
+    const referenceMs = (referenceBefore + referenceAfter) / 2
+
     const rows = runs.map(({ label, run, report }) => {
       const n = report.sources.reduce((a, s) => a + s.listings, 0)
       const cpuMs = CPU_STAGES.reduce((a, k) => a + (report.timings[k] ?? 0), 0)
@@ -87,6 +94,7 @@ export default defineBench({
         'listings/s': n / run.seconds,
         'CPU stages ms': cpuMs,
         'CPU stages listings/s': cpuMs > 0 ? n / (cpuMs / 1000) : 0,
+        'CPU stages ÷ reference': cpuMs / referenceMs,
         'golden written': report.goldenRecords?.written ?? 0,
         'peak RSS MiB': run.peakRssMiB,
         'peak anon MiB': run.peakAnonMiB,
@@ -121,6 +129,7 @@ export default defineBench({
         rows,
         notes: [
           'CPU stages: normalise, resolve, dedupe, merge, valuate, publish (parse and fetch excluded).',
+          `reference: a fixed SQLite and JSON workload that uses none of this code, ${referenceBefore.toFixed(0)} ms before the runs and ${referenceAfter.toFixed(0)} ms after (medians of 3): the ratio compares days on which the machine ran at different speeds.`,
         ],
       },
       {
