@@ -37,6 +37,12 @@ export interface ListingFactRow {
   dwelling_type: string | null
 }
 
+/** A listing fact as stored: with its observation's id (the merge's order) and the home it describes. */
+export interface StoredListingFact extends ListingFactRow {
+  id: number
+  bag_vbo_id: string
+}
+
 const displayPostcode = (pc: string | null) => (pc ? `${pc.slice(0, 4)} ${pc.slice(4)}` : null)
 
 /** BAG gebruiksoppervlakte is 1–999999 m²; the ends of that range are placeholders, not areas. */
@@ -133,7 +139,7 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
       .limit(sql.lit(1)),
   )
   const listingFacts = objectRows(
-    prepareQuery<{ ids: string }, ListingFactRow & { id: number; bag_vbo_id: string }>(
+    prepareQuery<{ ids: string }, StoredListingFact>(
       sqlite,
       db
         .selectFrom(ids)
@@ -225,10 +231,8 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
   }
 
   /** The listing facts of each id, with their observations' ids, in the merge's order (observation id); one statement. */
-  function loadFacts(
-    batch: readonly string[],
-  ): Map<string, (ListingFactRow & { id: number; bag_vbo_id: string })[]> {
-    const factsOf = new Map<string, (ListingFactRow & { id: number; bag_vbo_id: string })[]>()
+  function loadFacts(batch: readonly string[]): Map<string, StoredListingFact[]> {
+    const factsOf = new Map<string, StoredListingFact[]>()
     for (const fact of listingFacts.all({ ids: JSON.stringify([...new Set(batch)]) })) {
       const own = factsOf.get(fact.bag_vbo_id)
       if (own) own.push(fact)
