@@ -11,7 +11,7 @@ import { buildGoldenRecord } from './golden-record.js'
 import { AHEAD_DONE, AHEAD_STOP, type AheadChunk, type AheadJob } from './merge-ahead.js'
 import { createMergeInputLoader, factsKey } from './merge-inputs.js'
 import { predictFacts } from './predict-listing-facts.js'
-import { toGoldenRow } from './write-golden-records.js'
+import { storedHashReader, toGoldenRow } from './write-golden-records.js'
 
 /** Homes per message: small enough that the merge can take rows early, large enough to batch the statements. */
 const CHUNK = 2_000
@@ -23,6 +23,7 @@ try {
   store.sqlite.exec('begin')
   const stopped = () => Atomics.load(signal, AHEAD_STOP) !== 0
   const loader = createMergeInputLoader(store, { today: job.today })
+  const storedHashes = storedHashReader(store)
   const predicted = stopped() ? null : predictFacts(store.sqlite, job, loader.loadFacts, stopped)
   if (predicted) {
     const priority = (source: string) => job.ranks[source] ?? Number.MAX_SAFE_INTEGER
@@ -30,12 +31,14 @@ try {
       const ids = predicted.homes.slice(i, i + CHUNK)
       const facts = predicted.factsOf(ids)
       const inputs = loader.loadMany(ids, facts)
+      const stored = storedHashes(ids)
       const chunk: AheadChunk = {
         ids,
         keys: ids.map((id) => factsKey(facts.get(id) ?? [])),
         rows: inputs.map((found) =>
           found ? toGoldenRow(buildGoldenRecord(found, priority), job.generation) : null,
         ),
+        stored: ids.map((id) => stored.get(id) ?? null),
         last: i + CHUNK >= predicted.homes.length,
       }
       // As JSON text: cloned as objects, a national merge's rows took the receiving thread 3.7 s to read back after a

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { useSampleStore } from '../../test/helpers/sample-database.js'
 import { sourcePriority } from '../cli/commands/import.js'
 import { publishRun, type SourceResult } from '../publish/publish-run.js'
@@ -10,6 +10,32 @@ import type { GoldenRecordTable } from '../store/schema.js'
 import { OBSERVED_COLUMNS } from '../store/stage.repository.js'
 import { type MergeAhead, startMergeAhead } from './merge-ahead.js'
 import { createMergeInputLoader, factsKey } from './merge-inputs.js'
+
+/**
+ * The merge takes the worker's rows only where they are ready, and on a sample this small its own thread builds every
+ * record before the worker's first chunk arrives. Here the merge waits for each chunk instead, so that the publish
+ * below is made of the worker's rows. (A port can be read while this thread is blocked: the worker posts regardless.)
+ */
+vi.mock(import('./merge-ahead.js'), async (original) => {
+  const actual = await original()
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  return {
+    ...actual,
+    startMergeAhead(job) {
+      const ahead = actual.startMergeAhead(job)
+      return {
+        next() {
+          for (;;) {
+            const chunk = ahead.next()
+            if (chunk !== undefined) return chunk
+            Atomics.wait(pause, 0, 0, 5)
+          }
+        },
+        stop: (timeoutMs) => ahead.stop(timeoutMs),
+      }
+    },
+  }
+})
 
 const sample = useSampleStore()
 /** After the sample's run, which ran at the real time. */
@@ -103,13 +129,15 @@ const publish = (store: Store, aheadFrom: number) =>
 /** Every row the worker delivers, by home, once it is done. */
 async function collect(
   ahead: MergeAhead,
-): Promise<Map<string, { key: string; row: GoldenRecordTable | null }>> {
-  const rows = new Map<string, { key: string; row: GoldenRecordTable | null }>()
+): Promise<Map<string, { key: string; row: GoldenRecordTable | null; stored: string | null }>> {
+  const rows = new Map<string, { key: string; row: GoldenRecordTable | null; stored: string | null }>()
   const deadline = Date.now() + 60_000
   for (let chunk = ahead.next(); chunk !== 'done'; chunk = ahead.next()) {
     if (Date.now() > deadline) throw new Error('the worker did not finish')
     if (!chunk) await sleep(20)
-    else for (const [i, id] of chunk.ids.entries()) rows.set(id, { key: chunk.keys[i]!, row: chunk.rows[i]! })
+    else
+      for (const [i, id] of chunk.ids.entries())
+        rows.set(id, { key: chunk.keys[i]!, row: chunk.rows[i]!, stored: chunk.stored[i]! })
   }
   return rows
 }
@@ -137,6 +165,12 @@ describe('golden rows computed ahead', () => {
     })
     try {
       const delivered = await collect(ahead)
+      const hashesBefore = new Map(
+        store.sqlite.prepare('select bag_id, input_hash from golden_records').raw().all() as [
+          string,
+          string,
+        ][],
+      )
       // Published without the worker: what the merge reads and writes on its own.
       const report = publish(store, Number.POSITIVE_INFINITY)
       expect(report.generation).toBe(generation)
@@ -152,6 +186,7 @@ describe('golden rows computed ahead', () => {
         const got = delivered.get(id)
         expect(got, id).toBeDefined()
         expect(got!.key, id).toBe(factsKey(facts.get(id) ?? []))
+        expect(got!.stored, id).toBe(hashesBefore.get(id) ?? null)
         const { updated_generation: _w, ...stored } = written.get(id)!
         const { updated_generation: _a, ...computed } = got!.row!
         expect(computed, id).toEqual(stored)
@@ -171,6 +206,8 @@ describe('golden rows computed ahead', () => {
       const b = publish(alone, Number.POSITIVE_INFINITY)
       expect({ ...a.goldenRecords, ahead: 0 }).toEqual(b.goldenRecords)
       expect(a.goldenRecords.written).toBeGreaterThan(20)
+      // Every row came from the worker (see the mock above): the records below are its work, against the merge's own.
+      expect(a.goldenRecords.ahead).toBe(a.goldenRecords.written)
       expect(goldenRows(withWorker)).toEqual(goldenRows(alone))
     } finally {
       await withWorker.close()

@@ -26,6 +26,8 @@ export interface AheadChunk {
   readonly keys: readonly string[]
   /** Null where neither the BAG nor PDOK knows the object: its record is removed. */
   readonly rows: readonly (GoldenRecordTable | null)[]
+  /** The hash of each home's golden record as committed (null when it has none), so the merge need not read it. */
+  readonly stored: readonly (string | null)[]
   readonly last: boolean
 }
 

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto'
+import { sql } from 'kysely'
 import type { Store } from '../store/database.js'
 import { param, prepareByPosition, prepareQuery } from '../store/prepared.js'
 import type { GoldenRecordTable } from '../store/schema.js'
@@ -27,10 +28,11 @@ const COLUMNS = [
   'updated_generation',
 ] as const satisfies readonly (keyof GoldenRecordTable)[]
 
-/** A golden row computed ahead, with the key of the listing facts it was built from. */
+/** A golden row computed ahead, with the key of the listing facts it was built from and the stored row's hash. */
 interface RowAhead {
   readonly key: string
   readonly row: GoldenRecordTable | null
+  readonly stored: string | null
 }
 
 /** Beyond every id: how far the worker got once it is done. */
@@ -71,6 +73,21 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   return Object.assign(row, { provenance_json, input_hash, updated_generation: generation })
 }
 
+/**
+ * Reads the stored `input_hash` of each of these homes that has a golden record, with one statement; for the writer
+ * below, and for the merge's worker, which reads the same committed rows (the publish writes none before the merge).
+ */
+export function storedHashReader(store: Store): (ids: readonly string[]) => Map<string, string> {
+  const statement = prepareQuery<{ ids: string }, [string, string]>(
+    store.sqlite,
+    store.db
+      .selectFrom(sql<{ value: string }>`json_each(${param('ids')})`.as('j'))
+      .innerJoin('golden_records as g', 'g.bag_id', 'j.value')
+      .select(['g.bag_id', 'g.input_hash']),
+  ).raw(true)
+  return (ids) => new Map(statement.all({ ids: JSON.stringify(ids) }))
+}
+
 /** What a {@link createGoldenRecordWriter} write did. */
 export interface GoldenWriteCounts {
   /** Records new or changed. */
@@ -90,9 +107,10 @@ export function createGoldenRecordWriter(
 ) {
   const loader = createMergeInputLoader(store, options)
   const { db, sqlite } = store
-  // Writes only when the content changed. A changed record is one update, not an upsert: SQLite's upsert tries the
-  // insert first and then updates, which cost 40 % more on the national first run (163k records). Only a record the
-  // update did not touch, new or unchanged, costs a second statement; `changes` says which it was.
+  // A new record costs one insert, a changed one one update, an unchanged one nothing: the stored hashes are read
+  // first, a batch at a time. Trying the update first (it wrote only when the hash differed) bound all 17 columns a
+  // second time for every new record: 10 against 6 µs a record on a national first run.
+  const storedHashes = storedHashReader(store)
   const update = prepareByPosition<GoldenRecordTable>(
     sqlite,
     db
@@ -121,9 +139,13 @@ export function createGoldenRecordWriter(
      */
     write(ids: Iterable<string>, generation: number, ahead?: MergeAhead): GoldenWriteCounts {
       const counts = { written: 0, unchanged: 0, removed: 0, ahead: 0 }
-      const writeRow = (id: string, row: GoldenRecordTable | null) => {
-        if (!row) counts.removed += remove.run({ bag_id: id }).changes
-        else if (update.run(row).changes > 0 || insert.run(row).changes > 0) counts.written += 1
+      // `stored` is the hash of the home's golden record, null when it has none.
+      const writeRow = (id: string, row: GoldenRecordTable | null, stored: string | null) => {
+        if (!row) counts.removed += stored === null ? 0 : remove.run({ bag_id: id }).changes
+        else if (stored === row.input_hash) counts.unchanged += 1
+        // The update keeps its hash condition, so an id that comes twice in a batch is still written once.
+        else if ((stored === null && insert.run(row).changes > 0) || update.run(row).changes > 0)
+          counts.written += 1
         else counts.unchanged += 1
       }
       const writeBatch = (batch: readonly string[], computed?: ReadonlyMap<string, RowAhead>) => {
@@ -132,14 +154,21 @@ export function createGoldenRecordWriter(
         for (const id of batch) {
           const done = computed?.get(id)
           if (done && done.key === factsKey(facts.get(id) ?? [])) {
-            writeRow(id, done.row)
+            writeRow(id, done.row, done.stored)
             counts.ahead += 1
           } else local.push(id)
         }
+        if (local.length === 0) return
+        const stored = storedHashes(local)
         const inputs = loader.loadMany(local, facts)
         for (let i = 0; i < local.length; i++) {
+          const id = local[i]!
           const found = inputs[i]
-          writeRow(local[i]!, found ? toGoldenRow(buildGoldenRecord(found, priority), generation) : null)
+          writeRow(
+            id,
+            found ? toGoldenRow(buildGoldenRecord(found, priority), generation) : null,
+            stored.get(id) ?? null,
+          )
         }
       }
       if (!ahead) {
@@ -169,7 +198,12 @@ export function createGoldenRecordWriter(
             rows = new Map()
             reach = END
           } else if (chunk) {
-            rows = new Map(chunk.ids.map((id, i) => [id, { key: chunk.keys[i]!, row: chunk.rows[i]! }]))
+            rows = new Map(
+              chunk.ids.map((id, i) => [
+                id,
+                { key: chunk.keys[i]!, row: chunk.rows[i]!, stored: chunk.stored[i]! },
+              ]),
+            )
             reach = chunk.ids.at(-1) ?? reach
             continue
           }
