@@ -108,8 +108,9 @@ export function createGoldenRecordWriter(
   const loader = createMergeInputLoader(store, options)
   const { db, sqlite } = store
   // A new record costs one insert, a changed one one update, an unchanged one nothing: the stored hashes are read
-  // first, a batch at a time. Trying the update first (it wrote only when the hash differed) bound all 17 columns a
-  // second time for every new record: 10 against 6 µs a record on a national first run.
+  // first, a batch at a time. Trying the update first (it wrote only when the hash differed) bound all 17 columns for
+  // nothing to every new and every unchanged record, then tried the insert: 100k records of the national data,
+  // rebuilt and written, took 28–36 µs each that way, 23–33 µs this way (new), 23–26 against 27–35 µs (unchanged).
   const storedHashes = storedHashReader(store)
   const update = prepareByPosition<GoldenRecordTable>(
     sqlite,
