@@ -33,7 +33,7 @@ import type { RunTable } from '../store/schema.js'
 import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
 import type { RunEvent } from './run-events.js'
-import { normaliseStageRow, rawStageRow, type StageTimings } from './stage-listing.js'
+import { normaliseStageRows, rawStageRow, type StageTimings } from './stage-listing.js'
 
 /** Options for one pipeline run. */
 export interface IngestOptions {
@@ -134,9 +134,9 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   const resolver = createBagResolver(store.sqlite)
   const timings: StageTimings = { normaliseMs: 0, resolveMs: 0 }
   let normalised = 0
-  const stage = createStageWriter(store, (row) => {
-    normaliseStageRow(row, resolver, timings)
-    normalised++
+  const stage = createStageWriter(store, (rows) => {
+    normaliseStageRows(rows, resolver, timings)
+    normalised += rows.length
   })
   const memo = options.reparse ? undefined : createPageMemo(store, runId)
 

@@ -10,7 +10,7 @@ import {
   streetKey,
   toAddressKey,
 } from '../normalise/index.js'
-import type { BagResolver } from '../resolve/index.js'
+import type { BagResolver, ResolveInput } from '../resolve/index.js'
 import type { NewStageObservation } from '../store/schema.js'
 
 /** Time spent per CPU stage, summed over a run, for the run report and the benchmark. */
@@ -21,7 +21,7 @@ export interface StageTimings {
 
 /**
  * A validated listing as the crawl hands it to the stage writer: the fields as the site gave them, address not yet
- * normalised. The writer completes a whole batch at once with {@link normaliseStageRow} just before writing it, so
+ * normalised. The writer completes a whole batch at once with {@link normaliseStageRows} just before writing it, so
  * normalising and resolving run in one tight loop (and their time is theirs, not the parser's garbage collection).
  */
 export function rawStageRow(runId: number, sourceId: string, listing: Listing): NewStageObservation {
@@ -51,37 +51,65 @@ export function rawStageRow(runId: number, sourceId: string, listing: Listing): 
   }
 }
 
-/** Normalises a raw staged row's address and resolves it to BAG, in place. */
-export function normaliseStageRow(
-  row: NewStageObservation,
-  resolver: BagResolver,
-  timings: StageTimings,
-): void {
-  let t = performance.now()
+/** Distinct place names kept: the Netherlands has about 2,500, so this is reached only by junk. */
+const MAX_CITIES = 10_000
+const cities = new Map<string, { readonly name: string; readonly key: string }>()
+
+/**
+ * A place name's display form and key, each distinct name worked out once: nearly every listing names a place
+ * another listing named before (252k staged rows of the national bench: 350 names, 0.19 s → 0.01 s).
+ */
+function cityOf(raw: string): { readonly name: string; readonly key: string } {
+  let city = cities.get(raw)
+  if (city === undefined) {
+    if (cities.size >= MAX_CITIES) cities.clear()
+    city = { name: normaliseCity(raw), key: cityKey(raw) }
+    cities.set(raw, city)
+  }
+  return city
+}
+
+/** Normalises a raw staged row's address in place, and returns what the resolver needs to know of it. */
+function normaliseAddress(row: NewStageObservation): ResolveInput {
   const split = row.house_number || !row.street ? null : splitStreetAddress(row.street)
   const street = split ? split.street : row.street
   const houseNumber = parseHouseNumber(split ? split.houseNumber : row.house_number)
   const postcode = normalisePostcode(row.postcode)
   const pcKey = postcode ? postcodeKey(postcode) : null
-  const city = row.city ?? ''
-  const streetKeyValue = street ? streetKey(street) : null
+  const city = cityOf(row.city ?? '')
   row.street = street ? normaliseStreet(street) : null
   row.house_number = houseNumber?.display ?? null
   row.postcode = postcode
-  row.city = normaliseCity(city)
-  row.city_key = cityKey(city)
+  row.city = city.name
+  row.city_key = city.key
   row.address_key = pcKey && houseNumber ? toAddressKey(pcKey, houseNumber) : null
-  const now = performance.now()
-  timings.normaliseMs += now - t
-  t = now
-  const resolution = resolver.resolve({
+  return {
     postcodeKey: pcKey,
     houseNumber,
-    streetKey: streetKeyValue,
+    streetKey: street ? streetKey(street) : null,
     surfaceArea: row.surface_area ?? null,
-  })
-  timings.resolveMs += performance.now() - t
-  row.bag_vbo_id = resolution.objectId
-  row.bag_num_id = resolution.numId
-  row.resolution = resolution.method
+  }
+}
+
+/**
+ * Normalises a batch of raw staged rows' addresses and resolves them to BAG, in place. Each stage is timed over the
+ * whole batch: timed row by row, the clock itself cost a tenth of normalising (0.23 µs a reading).
+ */
+export function normaliseStageRows(
+  rows: readonly NewStageObservation[],
+  resolver: BagResolver,
+  timings: StageTimings,
+): void {
+  const started = performance.now()
+  const inputs = rows.map(normaliseAddress)
+  const normalised = performance.now()
+  timings.normaliseMs += normalised - started
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    const resolution = resolver.resolve(inputs[i]!)
+    row.bag_vbo_id = resolution.objectId
+    row.bag_num_id = resolution.numId
+    row.resolution = resolution.method
+  }
+  timings.resolveMs += performance.now() - normalised
 }
