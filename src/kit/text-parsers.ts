@@ -76,6 +76,9 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57
 }
 
+/** Drops thousands and decimal separators. At module level: made per call, tsx's `__name` ran for it every number. */
+const digitsOnly = (s: string) => s.replace(/[.,]/g, '')
+
 /**
  * First number at or after `from`. Separator rule: exactly three digits after the last "." or ","
  * mean thousands ("1.250", "1,900"); one, two or four and more mean decimals ("1.234,56", "1240.00").
@@ -93,7 +96,6 @@ function scanNumber(text: string, from: number): NumberMatch | null {
     if (isSeparator) lastSeparator = i
     i++
   }
-  const digitsOnly = (s: string) => s.replace(/[.,]/g, '')
   let value: number
   if (lastSeparator === -1 || i - lastSeparator - 1 === 3) value = Number(digitsOnly(text.slice(start, i)))
   else value = Number(`${digitsOnly(text.slice(start, lastSeparator))}.${text.slice(lastSeparator + 1, i)}`)
