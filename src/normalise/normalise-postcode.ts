@@ -43,8 +43,8 @@ export function normalisePostcode(raw: string | null | undefined): string | null
  * upper-cased with whitespace removed, so it can only ever match an equally malformed value.
  */
 export function postcodeKey(postcode: string): string {
-  // The two forms of a valid postcode, nearly every call, without compacting character by character (three calls
-  // per staged listing: a tenth of normalising).
+  // The two forms of a valid postcode, nearly every call, without compacting character by character: staging a
+  // listing calls this twice after normalisePostcode has compacted the same text once.
   if (postcode.length === 6 && isValidCompact(postcode)) return postcode
   if (postcode.length === 7 && postcode[4] === ' ') {
     const key = postcode.slice(0, 4) + postcode.slice(5)
