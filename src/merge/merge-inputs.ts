@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { cityKey, formatHouseNumber } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
-import { objectRows, param, prepareQuery } from '../store/prepared.js'
+import { jsonEachParam, objectRows, param, prepareQuery } from '../store/prepared.js'
 import type { PdokLookupTable } from '../store/schema.js'
 import type { BagFacts, Fact, MergeInputs } from './golden-record.js'
 
@@ -104,7 +104,7 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
   // a national merge can afford.
   // One statement per batch of ids, not one per id: the ids arrive as a JSON array and are looked up in order
   // (national merge: 18 → 10 µs a home for this and the listing facts below).
-  const ids = sql<{ value: string }>`json_each(${param('ids')})`.as('j')
+  const ids = jsonEachParam('ids', 'j')
   const objects = objectRows(
     prepareQuery<{ ids: string; today: string }, ObjectRow>(
       sqlite,

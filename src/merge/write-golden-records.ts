@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto'
-import { sql } from 'kysely'
 import type { Store } from '../store/database.js'
-import { param, prepareByPosition, prepareQuery } from '../store/prepared.js'
+import { jsonEachParam, param, prepareByPosition, prepareQuery } from '../store/prepared.js'
 import type { GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
 import type { MergeAhead } from './merge-ahead.js'
@@ -81,7 +80,7 @@ export function storedHashReader(store: Store): (ids: readonly string[]) => Map<
   const statement = prepareQuery<{ ids: string }, [string, string]>(
     store.sqlite,
     store.db
-      .selectFrom(sql<{ value: string }>`json_each(${param('ids')})`.as('j'))
+      .selectFrom(jsonEachParam('ids', 'j'))
       .innerJoin('golden_records as g', 'g.bag_id', 'j.value')
       .select(['g.bag_id', 'g.input_hash']),
   ).raw(true)

@@ -7,6 +7,13 @@ import { type Compilable, type RawBuilder, sql } from 'kysely'
  */
 export const param = <T = never>(name: string): RawBuilder<T> => sql<T>`${sql.raw(`@${name}`)}`
 
+/**
+ * A JSON array given as the named parameter `name`, as a table of its elements (column `value`) under `alias`: how
+ * one statement reads a whole batch of keys.
+ */
+export const jsonEachParam = <Alias extends string>(name: string, alias: Alias) =>
+  sql<{ value: string }>`json_each(${param(name)})`.as(alias)
+
 /** Compiles a kysely query (whose values are {@link param}s) into a reusable better-sqlite3 statement. */
 export function prepareQuery<Params extends object, Row = unknown>(
   sqlite: BetterSqlite3.Database,
