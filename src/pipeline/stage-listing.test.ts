@@ -24,7 +24,7 @@ const listing = (i: number, city: string): Listing =>
   }) as unknown as Listing
 
 describe('normaliseStageRows', () => {
-  it('normalises every row of a batch as the single functions do, repeated names and all, then resolves each', () => {
+  it('normalises every row of a batch as the single functions do, repeated names and all, then resolves them in one batch', () => {
     // More distinct names than the cache keeps, each seen several times, so that it is filled and emptied.
     const names = [
       'DEN HAAG',
@@ -37,13 +37,20 @@ describe('normaliseStageRows', () => {
     )
     const asked: ResolveInput[] = []
     const timings = { normaliseMs: 0, resolveMs: 0 }
+    let batches = 0
+    const resolve = (input: ResolveInput) => {
+      asked.push(input)
+      return { method: 'exact' as const, objectId: `vbo${asked.length}`, numId: null }
+    }
     const resolver = {
-      resolve: (input: ResolveInput) => {
-        asked.push(input)
-        return { method: 'exact' as const, objectId: `vbo${asked.length}`, numId: null }
+      resolve,
+      resolveAll: (inputs: readonly ResolveInput[]) => {
+        batches += 1
+        return inputs.map(resolve)
       },
     }
     normaliseStageRows(rows, resolver, timings)
+    expect(batches).toBe(1)
     const all = [...names, ...names.slice(0, 50), ...names.slice(-50)]
     expect(rows.map((r) => [r.city, r.city_key])).toEqual(all.map((c) => [normaliseCity(c), cityKey(c)]))
     expect(rows[0]).toMatchObject({ city: 'Den Haag', city_key: 'sgravenhage', postcode: '1234 AB' })

@@ -104,9 +104,10 @@ export function normaliseStageRows(
   const inputs = rows.map(normaliseAddress)
   const normalised = performance.now()
   timings.normaliseMs += normalised - started
+  const resolutions = resolver.resolveAll(inputs)
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!
-    const resolution = resolver.resolve(inputs[i]!)
+    const resolution = resolutions[i]!
     row.bag_vbo_id = resolution.objectId
     row.bag_num_id = resolution.numId
     row.resolution = resolution.method

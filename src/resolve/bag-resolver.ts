@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { HouseNumberParts, ParsedHouseNumber } from '../normalise/index.js'
-import { objectRows } from '../store/prepared.js'
+import { jsonRows } from '../store/prepared.js'
 
 /** What the resolver needs to know about a listing's address, already normalised. */
 export interface ResolveInput {
@@ -24,16 +24,26 @@ export interface Resolution {
 /** Resolves listings against the local BAG tables. */
 export interface BagResolver {
   resolve(input: ResolveInput): Resolution
+  /**
+   * Resolves a batch, each input as {@link resolve} would, with one statement per kind of look-up instead of one per
+   * listing: the national bench's 252k staged addresses took 2.4–2.8 s against 2.7–3.2 s one by one.
+   */
+  resolveAll(inputs: readonly ResolveInput[]): Resolution[]
 }
 
-/** One address the BAG (or PDOK) has at a postcode and house number. */
+/** One address the BAG (or PDOK) has at a postcode and house number: what deciding on the number needs. */
 export interface AddressRow {
   num_id: string
   object_id: string
   huisletter: string | null
   toevoeging: string | null
-  street_key: string
-  oppervlakte: number | null
+}
+
+/** One address on the listing's street, near its living area: what deciding on the area needs. */
+interface NearAddress {
+  num_id: string
+  object_id: string
+  oppervlakte: number
 }
 
 const UNRESOLVED = (method: ResolutionMethod): Resolution => ({ method, objectId: null, numId: null })
@@ -47,40 +57,72 @@ const UNRESOLVED = (method: ResolutionMethod): Resolution => ({ method, objectId
  * - Without one (Pararius, Kamernet): postcode, street and living area must single out one object.
  */
 export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
-  const byNumber = objectRows(
-    sqlite.prepare<[string, number], AddressRow>(
-      'select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses where postcode = ? and huisnummer = ?',
+  // Each look-up's parameters are one element of a JSON array; `i` is the element's index, so each row found comes
+  // back tagged with the look-up it answers. The elements are taken apart once (`materialized`): joined on
+  // `j.value ->> n` directly, SQLite took them apart again for every address at the postcode (street look-ups 2.2×).
+  const byNumber = jsonRows(
+    sqlite,
+    sqlite.prepare<[string], AddressRow & Tagged>(
+      `with j as materialized (select key, value ->> 0 as postcode, value ->> 1 as huisnummer from json_each(?))
+       select j.key as i, a.num_id, a.object_id, a.huisletter, a.toevoeging
+         from j join bag_addresses a on a.postcode = j.postcode and a.huisnummer = j.huisnummer`,
     ),
   )
   // Only the street's addresses within twice the area tolerance can decide: filtering here, not in JavaScript,
   // spares materialising every address at the postcode (a third of the resolve stage at national scale).
-  const onStreetNear = objectRows(
-    sqlite.prepare<[string, string, number, number], AddressRow>(
-      `select num_id, object_id, huisletter, toevoeging, street_key, oppervlakte from bag_addresses
-        where postcode = ? and street_key = ? and oppervlakte between ? and ?`,
+  const onStreetNear = jsonRows(
+    sqlite,
+    sqlite.prepare<[string], NearAddress & Tagged>(
+      `with j as materialized (
+         select key, value ->> 0 as postcode, value ->> 1 as street_key, value ->> 2 as low, value ->> 3 as high from json_each(?))
+       select j.key as i, a.num_id, a.object_id, a.oppervlakte from j join bag_addresses a
+           on a.postcode = j.postcode and a.street_key = j.street_key and a.oppervlakte between j.low and j.high`,
     ),
   )
-  return {
-    resolve(input) {
-      if (!input.postcodeKey) return UNRESOLVED('no-address')
-      if (input.houseNumber)
-        return resolveByNumber(
-          byNumber.all(input.postcodeKey, input.houseNumber.huisnummer),
-          input.houseNumber,
-        )
-      if (input.streetKey && input.surfaceArea) {
-        const reach = 2 * areaTolerance(input.surfaceArea)
-        const near = onStreetNear.all(
+  const resolveAll = (inputs: readonly ResolveInput[]): Resolution[] => {
+    const numbered: (readonly [string, number])[] = []
+    const onStreet: (readonly [string, string, number, number])[] = []
+    // Each input's place in its look-ups' parameters (numbered when it has a house number), or -1 for none.
+    const lookup = inputs.map((input) => {
+      if (!input.postcodeKey) return -1
+      if (input.houseNumber) return numbered.push([input.postcodeKey, input.houseNumber.huisnummer]) - 1
+      if (!input.streetKey || !input.surfaceArea) return -1
+      const reach = 2 * areaTolerance(input.surfaceArea)
+      return (
+        onStreet.push([
           input.postcodeKey,
           input.streetKey,
           input.surfaceArea - reach,
           input.surfaceArea + reach,
-        )
-        return resolveByStreetAndArea(near, input.surfaceArea)
-      }
-      return UNRESOLVED('no-address')
-    },
+        ]) - 1
+      )
+    })
+    const found = rowsByLookup(numbered.length === 0 ? [] : byNumber.all(JSON.stringify(numbered)))
+    const near = rowsByLookup(onStreet.length === 0 ? [] : onStreetNear.all(JSON.stringify(onStreet)))
+    return inputs.map((input, i) => {
+      const at = lookup[i] as number
+      if (at < 0) return UNRESOLVED('no-address')
+      if (input.houseNumber) return resolveByNumber(found.get(at) ?? [], input.houseNumber)
+      return resolveByStreetAndArea(near.get(at) ?? [], input.surfaceArea as number)
+    })
   }
+  return { resolve: (input) => resolveAll([input])[0] as Resolution, resolveAll }
+}
+
+/** A row of a batched look-up: `i` is the look-up it answers. */
+interface Tagged {
+  i: number
+}
+
+/** The rows of a batched look-up grouped by the look-up they answer. */
+function rowsByLookup<Row extends Tagged>(rows: readonly Row[]): Map<number, Row[]> {
+  const byLookup = new Map<number, Row[]>()
+  for (const row of rows) {
+    const group = byLookup.get(row.i)
+    if (group) group.push(row)
+    else byLookup.set(row.i, [row])
+  }
+  return byLookup
 }
 
 const same = (a: string | null, b: string | null) => (a ?? '').toUpperCase() === (b ?? '').toUpperCase()
@@ -110,12 +152,12 @@ export function resolveByNumber(rows: readonly AddressRow[], houseNumber: Parsed
 export const areaTolerance = (area: number): number => Math.max(2, area * 0.05)
 
 /** Decides among the street's addresses whose area lies within twice the tolerance (the query selects those). */
-function resolveByStreetAndArea(rows: readonly AddressRow[], area: number): Resolution {
+function resolveByStreetAndArea(rows: readonly NearAddress[], area: number): Resolution {
   const tolerance = areaTolerance(area)
-  const near = new Map<string, AddressRow>()
+  const near = new Map<string, NearAddress>()
   const rivals = new Set<string>()
   for (const row of rows) {
-    const gap = Math.abs((row.oppervlakte as number) - area)
+    const gap = Math.abs(row.oppervlakte - area)
     if (gap <= tolerance) near.set(row.object_id, row)
     else if (gap <= 2 * tolerance) rivals.add(row.object_id)
   }

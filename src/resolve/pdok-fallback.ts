@@ -146,8 +146,6 @@ async function lookUp(row: Staged, options: PdokFallbackOptions) {
     object_id: d.adresseerbaarobject_id!,
     huisletter: d.huisletter ?? null,
     toevoeging: d.huisnummertoevoeging ?? null,
-    street_key: streetKey(d.straatnaam ?? ''),
-    oppervlakte: null,
   }))
   const resolution = resolveByNumber(rows, houseNumber)
   if (!resolution.objectId) return none
