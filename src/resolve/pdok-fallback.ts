@@ -1,6 +1,6 @@
 import type { Fetcher } from '../fetch/fetcher.js'
 import type { Politeness } from '../kit/adapter.js'
-import { parseHouseNumber, streetKey } from '../normalise/index.js'
+import { parseHouseNumber } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import type { StageObservationTable } from '../store/schema.js'
 import { type AddressRow, resolveByNumber } from './bag-resolver.js'
