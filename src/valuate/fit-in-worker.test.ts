@@ -1,13 +1,41 @@
 import { describe, expect, it } from 'vitest'
+import { COMPARABLE_COLUMNS, type ComparablesText } from './comparable-rows.js'
 import { startFitInWorker, startFitWorker } from './fit-in-worker.js'
 import { calibrateFor, fittedModel, fitValuationModel, planFit } from './fit-valuation-model.js'
 import { syntheticComparables } from './synthetic-comparables.js'
+import type { Comparable } from './types.js'
+
+/** Comparables as SQLite would hand them over: one array per row, in the columns' order. */
+const asText = (comparables: readonly Comparable[]): ComparablesText => {
+  const rows = comparables.map((c) => [
+    c.id,
+    c.price,
+    c.surfaceArea,
+    c.postcode,
+    c.city,
+    c.listedAt,
+    c.yearBuilt ?? null,
+    c.energyLabel ?? null,
+    c.dwellingType ?? null,
+    c.wozValue ?? null,
+    c.wozReferenceDate ?? null,
+  ])
+  expect(rows[0]).toHaveLength(COMPARABLE_COLUMNS.length)
+  return { count: rows.length, json: JSON.stringify(rows) }
+}
 
 describe('fitting in a worker thread', () => {
   it('gives exactly the model the calling thread fits', () => {
     const comparables = syntheticComparables({ seed: 11 })
     const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
     const job = startFitInWorker(comparables, options)
+    expect(job.wait()).toEqual(fittedModel(fitValuationModel(comparables, options)))
+  })
+
+  it('fits comparables handed over as text exactly as the objects they hold', () => {
+    const comparables = syntheticComparables({ seed: 9 })
+    const options = { kind: 'sale', fittedAt: '2026-11-22T00:00:00Z' } as const
+    const job = startFitInWorker(asText(comparables), options)
     expect(job.wait()).toEqual(fittedModel(fitValuationModel(comparables, options)))
   })
 
@@ -55,6 +83,15 @@ describe('fitting in a worker thread', () => {
     expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
     // From the worker, not from the fallback after the wait timed out.
     expect(performance.now() - started).toBeLessThan(15_000)
+  })
+
+  it('calibrates here what is handed over after the model was taken, and takes one part only', () => {
+    const { sale, options, part } = splitFit(18)
+    const job = startFitInWorker(sale, options)
+    expect(job.wait()).toEqual(fittedModel(fitValuationModel(sale, options)))
+    job.handOver(part)
+    expect(() => job.handOver(part)).toThrow(/handed over already/)
+    expect(job.calibration()).toEqual(calibrateFor(part))
   })
 
   it('leaves both answers to the calling thread when the worker does not answer in time', () => {

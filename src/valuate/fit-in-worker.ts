@@ -2,6 +2,7 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
 import { startWorker } from '../workers/start-worker.js'
 import type { UncertaintyCalibration } from './calibrate-uncertainty.js'
 import { claimCalibration } from './calibration-claim.js'
+import { type ComparablesText, parseComparables } from './comparable-rows.js'
 import {
   type CalibrationPart,
   calibrateFor,
@@ -18,8 +19,13 @@ export interface FitJob {
   /** Blocks until the fit is done and returns its model; throws what the fit threw. */
   wait(): FittedModel
   /**
-   * The calibration handed over with the fit (see {@link FitWorker.fit}); throws its error. Computed here when the
-   * worker has not taken it up yet (it is still fitting), else waited for: whichever thread is free first does it.
+   * Hands the worker the uncertainty calibration of another fit, to do after its own unless this thread takes it up
+   * first (see {@link calibration}): two fits split three ways. At most once, and before {@link wait}.
+   */
+  handOver(part: CalibrationPart): void
+  /**
+   * The calibration handed over (see {@link handOver}); throws its error. Computed here when the worker has not taken
+   * it up yet (it is still fitting), else waited for: whichever thread is free first does it.
    */
   calibration(): UncertaintyCalibration
 }
@@ -27,10 +33,10 @@ export interface FitJob {
 /** A worker thread ready to fit one valuation model. */
 export interface FitWorker {
   /**
-   * Hands the worker its comparables: the fit starts there at once. Then, when `calibrate` is given, it calibrates
-   * that part of another fit, so that the calling thread need not: two fits split three ways. A worker fits once.
+   * Hands the worker its comparables, as objects or as the text SQLite built (parsed there, which spares this thread
+   * the copy): the fit starts there at once. A worker fits once.
    */
-  fit(comparables: readonly Comparable[], options: FitOptions, calibrate?: CalibrationPart): FitJob
+  fit(comparables: readonly Comparable[] | ComparablesText, options: FitOptions): FitJob
   /** Stops a worker no fit was handed to; one that was is stopped by its job's last answer, or ends after it. */
   close(): void
 }
@@ -83,12 +89,14 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
   }
   let used = false
   return {
-    fit(comparables, options, calibrate) {
+    fit(comparables, options) {
       if (used) throw new Error('startFitWorker: a fit worker fits once')
       used = true
-      port1.postMessage({ comparables, options, calibrate })
-      // How many answers the worker owes: its model, and the calibration unless this thread takes that up.
-      let last = calibrate ? 2 : 1
+      port1.postMessage({ comparables, options })
+      // How many answers the worker owes: its model, and the calibration once one is handed over, unless this thread
+      // takes that up.
+      let last = 1
+      let handed: CalibrationPart | undefined
       let calibratesHere = false
       const stopWhenAnswered = () => {
         if (answers.length >= last && !stopped) stop()
@@ -98,18 +106,31 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
         stopWhenAnswered()
         return message
       }
+      const fitHere = () =>
+        fittedModel(
+          fitValuationModel('json' in comparables ? parseComparables(comparables) : comparables, options),
+        )
       return {
-        wait: () => unwrap(taken(1), 'fitted', () => fittedModel(fitValuationModel(comparables, options))),
+        wait: () => unwrap(taken(1), 'fitted', fitHere),
+        handOver(part) {
+          if (handed) throw new Error('startFitWorker: a calibration was handed over already')
+          handed = part
+          // Stopped (it failed, or its model was taken): calibration() computes it here.
+          if (stopped) return
+          port1.postMessage({ calibrate: part })
+          last = 2
+        },
         calibration() {
-          if (!calibrate) throw new Error('startFitWorker: no calibration was handed over with this fit')
+          const part = handed
+          if (!part) throw new Error('startFitWorker: no calibration was handed over with this fit')
           if (calibratesHere || claimCalibration(signal, 'caller')) {
             calibratesHere = true
             // The worker is still fitting (or never started): it will not calibrate, so its model is its last answer.
             last = 1
             stopWhenAnswered()
-            return calibrateFor(calibrate)
+            return calibrateFor(part)
           }
-          return unwrap(taken(2), 'uncertainty', () => calibrateFor(calibrate))
+          return unwrap(taken(2), 'uncertainty', () => calibrateFor(part))
         },
       }
     },
@@ -122,10 +143,12 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
 
 /** Runs `fitValuationModel(comparables, options)`, then `calibrate`, in a new worker: see {@link startFitWorker}. */
 export function startFitInWorker(
-  comparables: readonly Comparable[],
+  comparables: readonly Comparable[] | ComparablesText,
   options: FitOptions,
   timeoutMs = 600_000,
   calibrate?: CalibrationPart,
 ): FitJob {
-  return startFitWorker(timeoutMs).fit(comparables, options, calibrate)
+  const job = startFitWorker(timeoutMs).fit(comparables, options)
+  if (calibrate) job.handOver(calibrate)
+  return job
 }

@@ -1,33 +1,33 @@
 /**
  * Worker thread: waits for one set of comparables on its port, fits a valuation model on them, hands its stored form
- * back and counts the answer in the signal; then calibrates the part of another fit it was given, if the parent has
- * not taken that up itself meanwhile. Started ahead of the fit, so that loading its modules overlaps the parent's other
- * work.
+ * back and counts the answer in the signal; then calibrates the part of another fit the parent hands over, if it does
+ * and has not taken that up itself meanwhile. Started ahead of the fit, so that loading its modules overlaps the
+ * parent's other work.
  */
 import type { MessagePort } from 'node:worker_threads'
 import { workerInput } from '../workers/start-worker.js'
 import { claimCalibration } from './calibration-claim.js'
+import { type ComparablesText, parseComparables } from './comparable-rows.js'
 import { type CalibrationPart, calibrateFor, fittedModel, fitValuationModel } from './fit-valuation-model.js'
 import type { Comparable, FitOptions } from './types.js'
 
 const { port, signal } = workerInput<{ port: MessagePort; signal: Int32Array }>()
 port.once(
   'message',
-  ({
-    comparables,
-    options,
-    calibrate,
-  }: {
-    comparables: Comparable[]
-    options: FitOptions
-    calibrate?: CalibrationPart
-  }) => {
-    const fitted = attempt(() => ({ fitted: fittedModel(fitValuationModel(comparables, options)) }))
-    // Claimed before the model is handed back, so that a parent holding the model knows the claim is settled.
-    const calibrates = calibrate && claimCalibration(signal, 'worker')
-    answer(fitted)
-    if (calibrates) answer(attempt(() => ({ uncertainty: calibrateFor(calibrate) })))
-    port.close()
+  ({ comparables, options }: { comparables: Comparable[] | ComparablesText; options: FitOptions }) => {
+    answer(
+      attempt(() => {
+        const rows = 'json' in comparables ? parseComparables(comparables) : comparables
+        return { fitted: fittedModel(fitValuationModel(rows, options)) }
+      }),
+    )
+    // Registered before this handler returns, so that a part handed over during the fit is not missed. A parent that
+    // hands none over stops this worker once it has the model.
+    port.once('message', ({ calibrate }: { calibrate: CalibrationPart }) => {
+      if (claimCalibration(signal, 'worker'))
+        answer(attempt(() => ({ uncertainty: calibrateFor(calibrate) })))
+      port.close()
+    })
   },
 )
 

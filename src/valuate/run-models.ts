@@ -1,5 +1,5 @@
 import type { Store } from '../store/database.js'
-import { jsonRows } from '../store/prepared.js'
+import { COMPARABLE_COLUMNS, type ComparablesText, parseComparables } from './comparable-rows.js'
 import { fitHedonic } from './fit-hedonic.js'
 import { type FitWorker, startFitWorker } from './fit-in-worker.js'
 import {
@@ -15,57 +15,24 @@ import type { Comparable, ValuationKind } from './types.js'
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
 
-/** With this many comparables of each kind or more, the fits are split between a worker and the calling thread. */
+/** With this many sale comparables or more, the fits are split between a worker and the calling thread. */
 const PARALLEL_FROM = 20_000
 
-interface ComparableRow {
-  id: number
-  type: string
-  price: number
-  surface_area: number
-  postcode: string
-  city: string | null
-  listed_at: string
-  year_built: number | null
-  energy_label: string | null
-  dwelling_type: string | null
-  woz_value: number | null
-  woz_reference_date: string | null
-}
-
 /**
- * Active listings as comparables, per offer type, with their golden record's facts where they resolved. One
- * sequential scan of the table serves both types: through the price index every row was a random read (2× slower).
- * Read as one JSON text (`jsonRows`), in id order as the scan gives them.
+ * Active listings of one offer type as comparables (see {@link ComparablesText}), with their golden record's facts
+ * where they resolved. A sequential scan: through the price index every row was a random read (2× slower). In id
+ * order.
  */
-export function loadComparables(store: Store): Record<'buy' | 'rent', Comparable[]> {
-  const rows = jsonRows(
-    store.sqlite,
-    store.sqlite.prepare<[], ComparableRow>(`
-      select l.id, l.type, l.price, l.surface_area, l.postcode, l.city, l.listed_at,
-             g.year_built, g.energy_label, g.dwelling_type, g.woz_value, g.woz_reference_date
+export function loadComparablesText(store: Store, type: 'buy' | 'rent'): ComparablesText {
+  const [count, json] = store.sqlite
+    .prepare<[string], [number, string]>(`
+      select count(*), json_group_array(json_array(${COMPARABLE_COLUMNS.join(', ')}) order by l.id)
         from listings l not indexed left join golden_records g on g.bag_id = l.bag_id
-       where l.status = 'active' and l.price is not null and l.surface_area is not null and l.postcode is not null`),
-    'id',
-  ).all()
-  const byType: Record<'buy' | 'rent', Comparable[]> = { buy: [], rent: [] }
-  for (const r of rows) {
-    if (r.type !== 'buy' && r.type !== 'rent') continue
-    byType[r.type].push({
-      id: String(r.id),
-      price: r.price,
-      surfaceArea: r.surface_area,
-      postcode: r.postcode,
-      city: r.city,
-      listedAt: r.listed_at.slice(0, 10),
-      yearBuilt: r.year_built,
-      energyLabel: r.energy_label,
-      dwellingType: r.dwelling_type === 'apartment' || r.dwelling_type === 'house' ? r.dwelling_type : null,
-      wozValue: r.woz_value,
-      wozReferenceDate: r.woz_reference_date,
-    })
-  }
-  return byType
+       where l.type = ? and l.status = 'active' and l.price is not null and l.surface_area is not null
+         and l.postcode is not null`)
+    .raw()
+    .get(type) as [number, string]
+  return { count, json }
 }
 
 /**
@@ -83,7 +50,7 @@ export function prestartFitWorkers(store: Store, parallelFrom = PARALLEL_FROM): 
 
 /** Options for {@link fitRunValuationModels}. */
 export interface RunFitOptions {
-  /** Fewest comparables of each kind at which the fits are split with a worker thread. @default 20,000 */
+  /** Fewest sale comparables at which the fits are split with a worker thread. @default 20,000 */
   readonly parallelFrom?: number
   /** Workers started ahead of the fit (see {@link startFitWorker}); a fit takes one before starting its own. */
   readonly workers?: FitWorker[]
@@ -94,10 +61,10 @@ export interface RunFitOptions {
 /**
  * Fits the sale model on active sale listings and the rent model on active rentals, and stores them for the
  * generation being published; the API values every golden record with them at read time. A kind with too few
- * comparables has no model, so its estimates are null rather than guesses. When both kinds have `parallelFrom`
- * comparables or more, the fits are split between a worker thread and the calling thread, which also does
- * `whileFitting` (see `fitSplit`): one thread per core, as a third would only slow the other two. Each part is
- * deterministic, so where it runs changes nothing but the time.
+ * comparables has no model, so its estimates are null rather than guesses. With `parallelFrom` sale comparables or
+ * more, the fits are split between a worker thread and the calling thread, which also does `whileFitting` (see
+ * `fitSplit`): one thread per core, as a third would only slow the other two. Each part is deterministic, so where
+ * it runs changes nothing but the time.
  */
 export function fitRunValuationModels(
   store: Store,
@@ -105,30 +72,17 @@ export function fitRunValuationModels(
   now: string,
   options: RunFitOptions = {},
 ): Record<ValuationKind, number> {
-  const comparablesOf = loadComparables(store)
-  const kinds = [
-    ['sale', comparablesOf.buy],
-    ['rent', comparablesOf.rent],
-  ] as const
-  const parallel =
-    Math.min(comparablesOf.buy.length, comparablesOf.rent.length) >=
-    Math.max(options.parallelFrom ?? PARALLEL_FROM, MIN_COMPARABLES)
-  if (!parallel) options.whileFitting?.()
-  const models = parallel
-    ? fitSplit(comparablesOf, now, options)
-    : new Map(
-        kinds.map(([kind, comparables]) => [
-          kind,
-          fitOrNull(comparables, () => fittedModel(fitValuationModel(comparables, { kind, fittedAt: now }))),
-        ]),
-      )
+  const sale = loadComparablesText(store, 'buy')
+  const models =
+    sale.count >= Math.max(options.parallelFrom ?? PARALLEL_FROM, MIN_COMPARABLES)
+      ? fitSplit(store, sale, now, options)
+      : fitHere(store, sale, now, options)
   const upsert = store.sqlite.prepare(
     `insert into valuation_models (kind, generation, fitted_at, model_json) values (@kind, @generation, @fitted_at, @model_json)
      on conflict (kind) do update set generation = excluded.generation, fitted_at = excluded.fitted_at, model_json = excluded.model_json`,
   )
   const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
-  for (const [kind] of kinds) {
-    const model = models.get(kind)
+  for (const [kind, model] of models) {
     if (!model) {
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
       continue
@@ -137,6 +91,19 @@ export function fitRunValuationModels(
     fitted[kind] = model.nComparables
   }
   return fitted
+}
+
+type Models = Map<ValuationKind, FittedModel | null>
+
+/** Both fits on the calling thread, after `whileFitting`. */
+function fitHere(store: Store, saleText: ComparablesText, now: string, options: RunFitOptions): Models {
+  options.whileFitting?.()
+  const modelOf = (kind: ValuationKind, comparables: readonly Comparable[]) =>
+    fitOrNull(comparables, () => fittedModel(fitValuationModel(comparables, { kind, fittedAt: now })))
+  return new Map([
+    ['sale', modelOf('sale', parseComparables(saleText))],
+    ['rent', modelOf('rent', parseComparables(loadComparablesText(store, 'rent')))],
+  ])
 }
 
 /** A kind's model, or null when it has too few comparables, or too few usable ones once data errors are dropped. */
@@ -154,34 +121,33 @@ function attempt<T>(work: () => T): T | null {
 }
 
 /**
- * Both fits on two threads, split three ways: the worker fits sale, while this thread does `whileFitting` and then
- * rent's hedonic fit; rent's uncertainty calibration goes to whichever thread is free first. Alone, on the national
- * comparables, sale took about 1.5 s and rent 1.2–1.9 s, of which the calibration was 0.4–0.8 s.
+ * Both fits on two threads, split three ways: the worker fits sale, from the moment its comparables are read, while
+ * this thread reads rent's, does `whileFitting` and then rent's hedonic fit; rent's uncertainty calibration goes to
+ * whichever thread is free first. Alone, on the national comparables, sale took about 1.5 s and rent 1.2–1.9 s, of
+ * which the calibration was 0.4–0.8 s.
  */
-function fitSplit(
-  comparablesOf: Record<'buy' | 'rent', Comparable[]>,
-  now: string,
-  options: RunFitOptions,
-): Map<ValuationKind, FittedModel | null> {
+function fitSplit(store: Store, saleText: ComparablesText, now: string, options: RunFitOptions): Models {
+  const saleJob = (options.workers?.shift() ?? startFitWorker()).fit(saleText, {
+    kind: 'sale',
+    fittedAt: now,
+  })
+  const rent = parseComparables(loadComparablesText(store, 'rent'))
   // Null when rent has too few usable comparables: the worker then fits sale only.
-  const rentPlan = attempt(() => planFit(comparablesOf.rent, { kind: 'rent', fittedAt: now }))
-  const saleJob = (options.workers?.shift() ?? startFitWorker()).fit(
-    comparablesOf.buy,
-    { kind: 'sale', fittedAt: now },
-    rentPlan ? { hedonic: rentPlan.hedonic, calibration: rentPlan.calibration } : undefined,
-  )
+  const rentPlan =
+    rent.length < MIN_COMPARABLES ? null : attempt(() => planFit(rent, { kind: 'rent', fittedAt: now }))
+  if (rentPlan) saleJob.handOver({ hedonic: rentPlan.hedonic, calibration: rentPlan.calibration })
   options.whileFitting?.()
   // This thread's own part first: waiting on the worker's first would leave it idle. Then rent's calibration, which
   // this thread takes up itself when the worker is still fitting sale.
   const rentFit = rentPlan && attempt(() => fitHedonic(rentPlan.rows, rentPlan.hedonic))
   const rentCalibration = rentPlan && rentFit && attempt(() => saleJob.calibration())
   const sale = attempt(() => saleJob.wait())
-  const rent =
+  const rentModel =
     rentPlan && rentFit && rentCalibration
       ? attempt(() => fittedModel(modelFrom(rentPlan, rentFit, rentCalibration)))
       : null
   return new Map<ValuationKind, FittedModel | null>([
     ['sale', sale],
-    ['rent', rent],
+    ['rent', rentModel],
   ])
 }
