@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { useSampleStore } from '../../test/helpers/sample-database.js'
-import { rebuildListings } from './build-listing.js'
+import { formatHouseNumber } from '../normalise/index.js'
+import { DISPLAY_POSTCODE_SQL, HOUSE_NUMBER_SQL, rebuildListings } from './build-listing.js'
 import { preparePublishScratch } from './publish-scratch.js'
 
 const sample = useSampleStore()
@@ -38,6 +40,35 @@ function rebuildAll(bulkMin: number) {
   }
   return result!
 }
+
+describe('the address forms a listing takes from the BAG, in SQL', () => {
+  it('prints a house number as formatHouseNumber does, and a valid postcode with its space', () => {
+    const sqlite = new Database(':memory:')
+    sqlite.exec('create table a (huisnummer integer, huisletter text, toevoeging text, postcode text)')
+    const insert = sqlite.prepare('insert into a values (?, ?, ?, ?)')
+    const cases = [
+      [12, null, null, '1234AB', '1234 AB'],
+      [12, 'A', null, '9999ZZ', '9999 ZZ'],
+      [7, null, '2', '1234 AB', '1234 AB'],
+      [99999, 'b', 'III', '1234ab', '1234ab'],
+      [1, 'A', 'bis', '123AB', '123AB'],
+      [3, null, null, null, null],
+    ] as const
+    for (const [number, letter, addition, postcode] of cases) insert.run(number, letter, addition, postcode)
+    const rows = sqlite
+      .prepare(
+        `select ${HOUSE_NUMBER_SQL} as number, ${DISPLAY_POSTCODE_SQL} as postcode from a order by rowid`,
+      )
+      .all()
+    expect(rows).toEqual(
+      cases.map(([huisnummer, huisletter, toevoeging, , postcode]) => ({
+        number: formatHouseNumber({ huisnummer, huisletter, toevoeging }),
+        postcode,
+      })),
+    )
+    sqlite.close()
+  })
+})
 
 describe('rebuildListings', () => {
   it('writes the same listings and leaves the same indexes whether or not it takes the bulk path', () => {

@@ -127,6 +127,17 @@ const POOL = `
   )`
 
 /**
+ * `formatHouseNumber` of the BAG address `a`, in SQL ("12", "12 A", "12-2", "12 A-2"). Both forms here were JavaScript
+ * functions called from SQL: with them, reading the national run's resolved listings' addresses took 0.86–1.13 s,
+ * against 0.65–0.80 s this way.
+ */
+export const HOUSE_NUMBER_SQL = `a.huisnummer || coalesce(' ' || a.huisletter, '') || coalesce('-' || a.toevoeging, '')`
+
+/** The BAG address `a`'s postcode in display form ("1234AB" → "1234 AB"); anything else as it is. */
+export const DISPLAY_POSTCODE_SQL = `case when a.postcode glob '[0-9][0-9][0-9][0-9][A-Z][A-Z]'
+  then substr(a.postcode, 1, 4) || ' ' || substr(a.postcode, 5) else a.postcode end`
+
+/**
  * Writes each pool's listing; a resolved home takes its address from the BAG. Driven from publish_listing_members
  * (cross join fixes the order), so a run that touched few listings reads few. A listing already withdrawn keeps its
  * date through the conflict clause: a subquery on listings here would make SQLite materialise the whole select
@@ -139,8 +150,8 @@ const UPSERT = `
                         withdrawn_at, updated_generation)
   select g.listing_id, w.type, case when g.active_n > 0 then 'active' else 'withdrawn' end, g.pool_bag,
          coalesce(a.street, w.street),
-         case when a.num_id is not null then format_house_number(a.huisnummer, a.huisletter, a.toevoeging) else w.house_number end,
-         case when a.num_id is not null then display_postcode(a.postcode) else w.postcode end,
+         case when a.num_id is not null then ${HOUSE_NUMBER_SQL} else w.house_number end,
+         case when a.num_id is not null then ${DISPLAY_POSTCODE_SQL} else w.postcode end,
          coalesce(a.city, w.city), coalesce(a.city_key, w.city_key), w.price, coalesce(w.surface_area, g.pool_area),
          w.source_id, w.url, g.sources_json,
          w.price_history_json,

@@ -1,5 +1,4 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { formatHouseNumber } from '../normalise/index.js'
 
 /**
  * Connection-local scratch tables of one publish: which observations changed, which listings and homes must be
@@ -27,31 +26,12 @@ const SCRATCH = `
   delete from publish_new_keys;
 `
 
-/** SQL functions the set-based statements use; pure, so SQLite may call them as often as it likes. */
-function registerFunctions(sqlite: BetterSqlite3.Database): void {
-  sqlite.function('format_house_number', { deterministic: true }, (huisnummer, huisletter, toevoeging) =>
-    typeof huisnummer === 'number'
-      ? formatHouseNumber({
-          huisnummer,
-          huisletter: typeof huisletter === 'string' ? huisletter : null,
-          toevoeging: typeof toevoeging === 'string' ? toevoeging : null,
-        })
-      : null,
-  )
-  sqlite.function('display_postcode', { deterministic: true }, (postcode) =>
-    typeof postcode === 'string' && /^\d{4}[A-Z]{2}$/.test(postcode)
-      ? `${postcode.slice(0, 4)} ${postcode.slice(4)}`
-      : postcode,
-  )
-}
-
 /** Empties the scratch tables and records the trust rank of every source that has observations. */
 export function preparePublishScratch(
   sqlite: BetterSqlite3.Database,
   priority: (sourceId: string) => number,
 ): void {
   sqlite.exec(SCRATCH)
-  registerFunctions(sqlite)
   const insert = sqlite.prepare('insert into publish_priority (source_id, rank) values (?, ?)')
   const sources = sqlite
     .prepare(
