@@ -23,16 +23,20 @@ export function assignListings(sqlite: BetterSqlite3.Database): void {
     select o.id, o.listing_id, o.type, ${IDENTITY_KEY_SQL}
       from observations o join publish_touched t on t.observation_id = o.id;
 
-    insert into publish_new_keys (key, reuse)
-    select k.key,
-           (select k2.old_listing from publish_keys k2 join listings l on l.id = k2.old_listing and l.type = k2.type
-             where k2.key = k.key
-               and not exists (select 1 from observations m where m.listing_id = k2.old_listing
-                                 and m.id not in (select observation_id from publish_keys where key = k.key))
-             order by k2.observation_id limit 1)
-      from (select distinct key from publish_keys) k
+    insert into publish_new_keys (key)
+    select k.key from (select distinct key from publish_keys) k
      where not exists (select 1 from listing_identities i where i.identity_key = k.key)
      order by k.key;
+
+    -- Only a key that some observation brought a listing with can reuse one: none on a first run, where looking under
+    -- every new key made the insert above take 0.67-0.83 s on the national run (0.31 s now).
+    update publish_new_keys set reuse =
+           (select k2.old_listing from publish_keys k2 join listings l on l.id = k2.old_listing and l.type = k2.type
+             where k2.key = publish_new_keys.key
+               and not exists (select 1 from observations m where m.listing_id = k2.old_listing
+                                 and m.id not in (select observation_id from publish_keys where key = publish_new_keys.key))
+             order by k2.observation_id limit 1)
+     where key in (select key from publish_keys where old_listing is not null);
 
     update publish_new_keys set reuse = null where seq in (
       select seq from (select seq, row_number() over (partition by reuse order by seq) as n from publish_new_keys where reuse is not null)
