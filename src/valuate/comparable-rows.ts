@@ -47,6 +47,11 @@ export function parseComparables(text: ComparablesText): Comparable[] {
   return (JSON.parse(text.json) as ComparableRow[]).map(toComparable)
 }
 
+/** The comparables, whichever form they came in: parsed when they are a {@link ComparablesText}. */
+export function comparablesOf(comparables: readonly Comparable[] | ComparablesText): readonly Comparable[] {
+  return 'json' in comparables ? parseComparables(comparables) : comparables
+}
+
 function toComparable([
   id,
   price,

@@ -2,7 +2,7 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
 import { startWorker } from '../workers/start-worker.js'
 import type { UncertaintyCalibration } from './calibrate-uncertainty.js'
 import { claimCalibration } from './calibration-claim.js'
-import { type ComparablesText, parseComparables } from './comparable-rows.js'
+import { type ComparablesText, comparablesOf } from './comparable-rows.js'
 import {
   type CalibrationPart,
   calibrateFor,
@@ -106,10 +106,7 @@ export function startFitWorker(timeoutMs = 600_000): FitWorker {
         stopWhenAnswered()
         return message
       }
-      const fitHere = () =>
-        fittedModel(
-          fitValuationModel('json' in comparables ? parseComparables(comparables) : comparables, options),
-        )
+      const fitHere = () => fittedModel(fitValuationModel(comparablesOf(comparables), options))
       return {
         wait: () => unwrap(taken(1), 'fitted', fitHere),
         handOver(part) {

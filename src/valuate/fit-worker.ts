@@ -7,7 +7,7 @@
 import type { MessagePort } from 'node:worker_threads'
 import { workerInput } from '../workers/start-worker.js'
 import { claimCalibration } from './calibration-claim.js'
-import { type ComparablesText, parseComparables } from './comparable-rows.js'
+import { type ComparablesText, comparablesOf } from './comparable-rows.js'
 import { type CalibrationPart, calibrateFor, fittedModel, fitValuationModel } from './fit-valuation-model.js'
 import type { Comparable, FitOptions } from './types.js'
 
@@ -17,8 +17,7 @@ port.once(
   ({ comparables, options }: { comparables: Comparable[] | ComparablesText; options: FitOptions }) => {
     answer(
       attempt(() => {
-        const rows = 'json' in comparables ? parseComparables(comparables) : comparables
-        return { fitted: fittedModel(fitValuationModel(rows, options)) }
+        return { fitted: fittedModel(fitValuationModel(comparablesOf(comparables), options)) }
       }),
     )
     // Registered before this handler returns, so that a part handed over during the fit is not missed. A parent that
