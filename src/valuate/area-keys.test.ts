@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { hierarchyKeys, normalisePostcode, validYear } from './area-keys.js'
+import { areaGroups, HIERARCHY, hierarchyKeys, normalisePostcode, validYear } from './area-keys.js'
+import type { HomeFeatures } from './types.js'
 
 describe('normalisePostcode', () => {
   it('accepts any spacing and case, rejects the rest', () => {
@@ -53,5 +54,45 @@ describe('hierarchyKeys', () => {
     expect(validYear(20016)).toBeNull()
     expect(validYear(19.5)).toBeNull()
     expect(validYear(undefined)).toBeNull()
+  })
+})
+
+describe('areaGroups', () => {
+  // Postcodes and places as listings spell them, with the same home written in several ways, and junk.
+  const home = fc.record({
+    postcode: fc.constantFrom(
+      '3511 GV',
+      '3511gv',
+      ' 3511 GV',
+      '3511GW',
+      '3512 AB',
+      '3511',
+      '1011 AB',
+      '0999 XX',
+      '',
+    ),
+    city: fc.constantFrom('Utrecht', 'utrecht ', 'UTRECHT', 'Amsterdam', '', null),
+    surfaceArea: fc.constant(80),
+    yearBuilt: fc.constantFrom(1930, 2001, 0, 20016, null),
+    dwellingType: fc.constantFrom('apartment' as const, 'house' as const, null),
+  })
+
+  it('groups homes at every level exactly as their keys do, numbered in order of first appearance', () => {
+    fc.assert(
+      fc.property(fc.array(home, { maxLength: 60 }), (homes: HomeFeatures[]) => {
+        const levels = areaGroups(homes)
+        HIERARCHY.forEach((_, li) => {
+          const expected = new Map<string, number>()
+          const groups = homes.map((h) => {
+            const key = hierarchyKeys(h)[li]
+            if (key === null || key === undefined) return -1
+            if (!expected.has(key)) expected.set(key, expected.size)
+            return expected.get(key)
+          })
+          expect([...levels[li]!.group]).toEqual(groups)
+          expect(levels[li]!.keys).toEqual([...expected.keys()])
+        })
+      }),
+    )
   })
 })

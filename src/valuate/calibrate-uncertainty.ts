@@ -11,7 +11,7 @@ import {
   normalQuantile,
   type ScaleModel,
 } from './expected-error.js'
-import { fitHedonic, type HedonicOptions, round6, yearsBetween } from './fit-hedonic.js'
+import { fitHedonicPacked, type HedonicOptions, round6, yearsBetween } from './fit-hedonic.js'
 import { foldAssignment } from './fold-assignment.js'
 import { predictHedonic } from './predict-hedonic.js'
 import { median, quantile } from './quantile.js'
@@ -80,7 +80,7 @@ export function calibrateUncertainty(
   for (let k = 0; k < options.folds; k++) {
     const train = rows.filter((_, i) => folds[i] !== k)
     if (train.length === 0) continue
-    const fit = fitHedonic(train, hedonic)
+    const fit = fitHedonicPacked(train, hedonic)
     rows.forEach((home, i) => {
       if (folds[i] !== k) return
       const p = predictHedonic(fit, home, yearsBetween(home.listedAt, valuationMs))

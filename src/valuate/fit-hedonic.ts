@@ -2,10 +2,11 @@
  * The core fit: log price per m² = hedonic adjustments + shrunk area offsets at every level of
  * the hierarchy, estimated together by backfitting.
  */
-import { HIERARCHY, type HierarchyLevel, hierarchyKeys } from './area-keys.js'
+import { type AreaGroups, areaGroups, HIERARCHY, type HierarchyLevel } from './area-keys.js'
 import { choleskyFactor, choleskySolve } from './cholesky.js'
 import { type DesignMatrix, designMatrix, ridgeGram } from './design-matrix.js'
 import { FEATURE_NAMES } from './design-row.js'
+import { type PackedHedonicFit, packedLevel } from './predict-hedonic.js'
 import { quantile } from './quantile.js'
 import type { AreaEffect, Comparable } from './types.js'
 import { varianceComponents } from './variance-components.js'
@@ -63,6 +64,52 @@ export function round6(x: number): number {
  * a ridge fit of the adjustments with a sweep over the levels, wide to narrow.
  */
 export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions): HedonicFit {
+  const { fit, active, beta, levels } = fitCore(rows, options)
+  const coefficients: Record<string, number> = {}
+  active.forEach((j, a) => {
+    coefficients[FEATURE_NAMES[j] as string] = beta[a] as number
+  })
+  const areas = {} as Record<HierarchyLevel, Record<string, AreaEffect>>
+  HIERARCHY.forEach((name, li) => {
+    const { keys, offsets, counts } = levels[li]!
+    const table: Record<string, AreaEffect> = {}
+    // Groups shrunk to nothing only cost bytes; their counts are still needed for reporting.
+    keys.forEach((key, g) => {
+      table[key] = [offsets[g] as number, counts[g] as number]
+    })
+    areas[name] = table
+  })
+  return { coefficients, ...fit, areas }
+}
+
+/**
+ * {@link fitHedonic} for predictions only (the uncertainty calibration's folds): the same fit, packed as
+ * `predictHedonic` reads it, without the tables a stored model needs (built and packed again per fold, they were a
+ * fifth of the calibration).
+ */
+export function fitHedonicPacked(rows: readonly Comparable[], options: HedonicOptions): PackedHedonicFit {
+  const { fit, active, beta, levels } = fitCore(rows, options)
+  const dense = new Float64Array(FEATURE_NAMES.length)
+  active.forEach((j, a) => {
+    dense[j] = beta[a] as number
+  })
+  return {
+    ...fit,
+    packed: { beta: dense, levels: levels.map((l) => packedLevel(l.keys, l.offsets, l.counts)) },
+  }
+}
+
+/** A fit before it takes its stored or its packed form: coefficients of the active columns and every level's effects. */
+interface FitCore {
+  readonly fit: Omit<HedonicFit, 'coefficients' | 'areas'>
+  /** The feature columns (indices into FEATURE_NAMES) that `beta` gives, rounded as stored. */
+  readonly active: readonly number[]
+  readonly beta: Float64Array
+  /** Per level: each group's key, its offset (rounded as stored) and its comparables. */
+  readonly levels: readonly { keys: readonly string[]; offsets: Float64Array; counts: Float64Array }[]
+}
+
+function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore {
   const n = rows.length
   if (n === 0) throw new Error('fitHedonic: no comparables')
   const valuationMs = Date.parse(options.valuationDate)
@@ -89,8 +136,7 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     ridgeGram(matrix.rowStart, matrix.cols, matrix.vals, q, options.ridge ?? 1),
     q,
   )
-  const keys = rows.map(hierarchyKeys)
-  const levels = HIERARCHY.map((_, li) => levelOf(keys, li))
+  const levels = areaGroups(rows).map(levelOf)
 
   const offset = new Float64Array(n)
   const fitted = new Float64Array(n)
@@ -98,42 +144,39 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
   const xtr = new Float64Array(q)
   let beta: Float64Array = new Float64Array(q)
   const maxIterations = options.maxIterations ?? 40
+  // The first sweep's right-hand side; each sweep's last pass computes the next one's.
+  adjustmentRhs(matrix, y, offset, xtr)
   for (let iter = 0; iter < maxIterations; iter++) {
     // Adjustments given the area offsets.
-    adjustmentRhs(matrix, y, offset, xtr)
     beta = choleskySolve(factor, q, xtr)
-    adjustmentFit(matrix, beta, fitted)
     // Each level given the adjustments and every other level (Gauss–Seidel). Its variance
     // components, though, come from the residual after the wider levels only: estimated after
     // the narrower ones too, a pc6 that is one building lost all its variance to the building
     // level, leaving homes whose year does not match (listing vs BAG) with no local signal.
     // The back-test also preferred it (MdAPE 6.1 % against 6.2–6.3 %).
+    // One pass over the rows per level: each pass moves the rows to the previous level's new
+    // effects and sums the next level's partial residuals, which reads only what the first
+    // part just wrote for the same row (the arithmetic is the same as two passes, bit for bit).
     let maxChange = 0
-    wider.fill(0)
+    let previous: Level | null = null
+    let mean = 0
     for (const level of levels) {
-      const { group, size, effect, next, sum, sumWider, sumSqWider } = level
-      const groups = size.length
-      levelSums(level, y, fitted, offset, wider)
-      const { tau2, sigma2 } = varianceComponents(sumWider, sumSqWider, size)
-      level.tau2 = tau2
-      level.k = tau2 > 0 ? sigma2 / tau2 : Number.POSITIVE_INFINITY
-      if (Number.isFinite(level.k)) {
-        for (let g = 0; g < groups; g++) next[g] = (sum[g] as number) / ((size[g] as number) + level.k)
-      } else next.fill(0)
-      if (level.coversAll && groups > 0) {
-        // At the solution the offsets of a level that covers every row sum to zero (sum the
-        // level's normal equations and use the intercept's). Moving their mean into the
-        // intercept now removes the slow intercept-versus-offsets drift of plain backfitting.
-        let mean = 0
-        for (let g = 0; g < groups; g++) mean += next[g] as number
-        mean /= groups
-        for (let g = 0; g < groups; g++) next[g] = (next[g] as number) - mean
-        addToAll(fitted, mean)
-      }
-      applyLevel(group, next, effect, offset, wider)
-      for (let g = 0; g < groups; g++)
+      if (previous === null) fitAndSum(matrix, beta, y, fitted, offset, wider, level)
+      else applyAndSum(previous, mean, y, fitted, offset, wider, level)
+      mean = nextEffects(level)
+      const { effect, next } = level
+      for (let g = 0; g < next.length; g++)
         maxChange = Math.max(maxChange, Math.abs((next[g] as number) - (effect[g] as number)))
-      level.effect = next
+      previous = level
+    }
+    if (previous !== null) applyAndRhs(previous, mean, y, fitted, offset, wider, matrix, xtr)
+    else {
+      adjustmentFit(matrix, beta, fitted)
+      adjustmentRhs(matrix, y, offset, xtr)
+    }
+    for (const level of levels) {
+      const { effect } = level
+      level.effect = level.next
       level.next = effect
     }
     // Backfitting creeps where adjustments and offsets are confounded (a building's homes share
@@ -142,21 +185,9 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     if (maxChange < 1e-6) break
   }
 
-  const coefficients: Record<string, number> = {}
-  matrix.active.forEach((j, a) => {
-    coefficients[FEATURE_NAMES[j] as string] = round6(beta[a] as number)
-  })
-  const areas = {} as Record<HierarchyLevel, Record<string, AreaEffect>>
   const levelVariance = {} as Record<HierarchyLevel, LevelVariance>
   HIERARCHY.forEach((name, li) => {
     const level = levels[li]!
-    const table: Record<string, AreaEffect> = {}
-    for (const [key, g] of level.index) {
-      const effect = round6(level.effect[g] as number)
-      // Groups shrunk to nothing only cost bytes; their counts are still needed for reporting.
-      table[key] = [effect, level.size[g] as number]
-    }
-    areas[name] = table
     levelVariance[name] = {
       tau2: round6(level.tau2),
       k: Number.isFinite(level.k) ? round6(level.k) : 1e9,
@@ -173,20 +204,27 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
     maxYears = Math.max(maxYears, t)
   }
   return {
-    coefficients,
-    logAreaCentre,
-    areaRange: [round6(Math.exp(minLogArea)), round6(Math.exp(maxLogArea))],
-    valuationDate: options.valuationDate,
-    yearsRange: [round6(minYears), round6(maxYears)],
-    residualVariance: round6(residualVariance),
-    levelVariance,
-    areas,
+    fit: {
+      logAreaCentre,
+      areaRange: [round6(Math.exp(minLogArea)), round6(Math.exp(maxLogArea))],
+      valuationDate: options.valuationDate,
+      yearsRange: [round6(minYears), round6(maxYears)],
+      residualVariance: round6(residualVariance),
+      levelVariance,
+    },
+    active: matrix.active,
+    beta: beta.map(round6),
+    levels: levels.map((level) => ({
+      keys: level.keys,
+      offsets: level.effect.map(round6),
+      counts: level.size,
+    })),
   }
 }
 
 /** One pooling level during the fit: each row's group (-1 where the level does not apply) and the groups' state. */
 interface Level {
-  readonly index: Map<string, number>
+  readonly keys: readonly string[]
   readonly group: Int32Array
   readonly size: Float64Array
   readonly coversAll: boolean
@@ -205,42 +243,64 @@ interface Level {
 // fitHedonic they were compiled on the stack loop by loop and thrown away at each new loop, so the first sweeps ran
 // unoptimised, boxing every intermediate double (a quarter of a national fit's scavenges).
 
-function levelOf(keys: readonly (string | null)[][], li: number): Level {
-  const n = keys.length
-  const index = new Map<string, number>()
-  const group = new Int32Array(n)
+function levelOf({ group, keys }: AreaGroups): Level {
+  const groups = keys.length
+  const size = new Float64Array(groups)
   let coversAll = true
-  for (let i = 0; i < n; i++) {
-    const key = (keys[i] as (string | null)[])[li]
-    if (key === null || key === undefined) {
-      group[i] = -1
-      coversAll = false
-      continue
-    }
-    let g = index.get(key)
-    if (g === undefined) {
-      g = index.size
-      index.set(key, g)
-    }
-    group[i] = g
-  }
-  const size = new Float64Array(index.size)
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < group.length; i++) {
     const g = group[i] as number
     if (g >= 0) size[g] = (size[g] as number) + 1
+    else coversAll = false
   }
   return {
-    index,
+    keys,
     group,
     size,
     coversAll,
-    effect: new Float64Array(index.size),
-    next: new Float64Array(index.size),
-    sum: new Float64Array(index.size),
-    sumWider: new Float64Array(index.size),
-    sumSqWider: new Float64Array(index.size),
+    effect: new Float64Array(groups),
+    next: new Float64Array(groups),
+    sum: new Float64Array(groups),
+    sumWider: new Float64Array(groups),
+    sumSqWider: new Float64Array(groups),
     tau2: 0,
     k: Number.POSITIVE_INFINITY,
+  }
+}
+
+/**
+ * The last pass of a sweep: moves the rows to the narrowest level's new effects (see {@link applyAndSum}), then adds
+ * each row to Xᵀ(y − offset) in `xtr`, the next sweep's right-hand side (as {@link adjustmentRhs} does, bit for bit).
+ */
+function applyAndRhs(
+  previous: Level,
+  mean: number,
+  y: Float64Array,
+  fitted: Float64Array,
+  offset: Float64Array,
+  wider: Float64Array,
+  m: DesignMatrix,
+  xtr: Float64Array,
+): void {
+  const { rowStart, cols, vals } = m
+  const done = previous.group
+  const next = previous.next
+  const old = previous.effect
+  xtr.fill(0)
+  for (let i = 0; i < done.length; i++) {
+    fitted[i] = (fitted[i] as number) + mean
+    let o = offset[i] as number
+    const d = done[i] as number
+    if (d >= 0) {
+      o = o + (next[d] as number) - (old[d] as number)
+      offset[i] = o
+      wider[i] = (wider[i] as number) + (next[d] as number)
+    }
+    const t = (y[i] as number) - o
+    const end = rowStart[i + 1] as number
+    for (let u = rowStart[i] as number; u < end; u++) {
+      const a = cols[u] as number
+      xtr[a] = (xtr[a] as number) + (vals[u] as number) * t
+    }
   }
 }
 
@@ -271,53 +331,105 @@ function adjustmentFit(m: DesignMatrix, beta: Float64Array, fitted: Float64Array
 }
 
 /**
- * Per group of the level: the partial residual's sum (for its new offsets) and, after the wider levels only, sum and
- * sum of squares (for its variance components).
+ * The level's new effects from its sums into `next`: credibility-weighted group means of the partial residual, with
+ * its variance components from the residual after the wider levels. Returns the mean moved into the intercept (0 for
+ * a level that does not cover every row): at the solution the offsets of a level that covers every row sum to zero
+ * (sum the level's normal equations and use the intercept's), and moving their mean into the intercept removes the
+ * slow intercept-versus-offsets drift of plain backfitting.
  */
-function levelSums(
-  level: Level,
+function nextEffects(level: Level): number {
+  const { size, next, sum, sumWider, sumSqWider } = level
+  const groups = size.length
+  const { tau2, sigma2 } = varianceComponents(sumWider, sumSqWider, size)
+  level.tau2 = tau2
+  level.k = tau2 > 0 ? sigma2 / tau2 : Number.POSITIVE_INFINITY
+  if (Number.isFinite(level.k)) {
+    for (let g = 0; g < groups; g++) next[g] = (sum[g] as number) / ((size[g] as number) + level.k)
+  } else next.fill(0)
+  if (!level.coversAll || groups === 0) return 0
+  let mean = 0
+  for (let g = 0; g < groups; g++) mean += next[g] as number
+  mean /= groups
+  for (let g = 0; g < groups; g++) next[g] = (next[g] as number) - mean
+  return mean
+}
+
+/** Empties a level's sums before a pass adds to them. */
+function clearSums(level: Level): void {
+  level.sum.fill(0)
+  level.sumWider.fill(0)
+  level.sumSqWider.fill(0)
+}
+
+/**
+ * The first pass of a sweep: X·beta into `fitted`, no wider levels yet, and the widest level's sums (see
+ * {@link applyAndSum}).
+ */
+function fitAndSum(
+  m: DesignMatrix,
+  beta: Float64Array,
   y: Float64Array,
   fitted: Float64Array,
   offset: Float64Array,
   wider: Float64Array,
+  level: Level,
 ): void {
+  const { rowStart, cols, vals } = m
   const { group, effect, sum, sumWider, sumSqWider } = level
-  sum.fill(0)
-  sumWider.fill(0)
-  sumSqWider.fill(0)
-  for (let i = 0; i < group.length; i++) {
+  clearSums(level)
+  for (let i = 0; i < fitted.length; i++) {
+    let s = 0
+    const end = rowStart[i + 1] as number
+    for (let u = rowStart[i] as number; u < end; u++)
+      s += (vals[u] as number) * (beta[cols[u] as number] as number)
+    fitted[i] = s
+    wider[i] = 0
     const g = group[i] as number
     if (g < 0) continue
-    sum[g] =
-      (sum[g] as number) +
-      (y[i] as number) -
-      (fitted[i] as number) -
-      (offset[i] as number) +
-      (effect[g] as number)
-    const r = (y[i] as number) - (fitted[i] as number) - (wider[i] as number)
+    sum[g] = (sum[g] as number) + (y[i] as number) - s - (offset[i] as number) + (effect[g] as number)
+    const r = (y[i] as number) - s
     sumWider[g] = (sumWider[g] as number) + r
     sumSqWider[g] = (sumSqWider[g] as number) + r * r
   }
 }
 
 /**
- * Moves each row's offset from the level's old effect to its new one, and adds the new one to the wider levels' sum.
+ * One pass over the rows: moves each row from the previous level's old effects to its new ones (and the intercept by
+ * the mean it took from that level), adds them to the wider levels' sum, then adds the row to `level`'s sums: the
+ * partial residual (for its new offsets) and, after the wider levels only, sum and sum of squares (for its variance
+ * components).
  */
-function applyLevel(
-  group: Int32Array,
-  next: Float64Array,
-  effect: Float64Array,
+function applyAndSum(
+  previous: Level,
+  mean: number,
+  y: Float64Array,
+  fitted: Float64Array,
   offset: Float64Array,
   wider: Float64Array,
+  level: Level,
 ): void {
-  for (let i = 0; i < group.length; i++) {
+  const done = previous.group
+  const next = previous.next
+  const old = previous.effect
+  const { group, effect, sum, sumWider, sumSqWider } = level
+  clearSums(level)
+  for (let i = 0; i < done.length; i++) {
+    const f = (fitted[i] as number) + mean
+    fitted[i] = f
+    let o = offset[i] as number
+    let w = wider[i] as number
+    const d = done[i] as number
+    if (d >= 0) {
+      o = o + (next[d] as number) - (old[d] as number)
+      w = w + (next[d] as number)
+      offset[i] = o
+      wider[i] = w
+    }
     const g = group[i] as number
     if (g < 0) continue
-    offset[i] = (offset[i] as number) + (next[g] as number) - (effect[g] as number)
-    wider[i] = (wider[i] as number) + (next[g] as number)
+    sum[g] = (sum[g] as number) + (y[i] as number) - f - o + (effect[g] as number)
+    const r = (y[i] as number) - f - w
+    sumWider[g] = (sumWider[g] as number) + r
+    sumSqWider[g] = (sumSqWider[g] as number) + r * r
   }
-}
-
-function addToAll(values: Float64Array, x: number): void {
-  for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) + x
 }

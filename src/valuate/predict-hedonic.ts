@@ -21,16 +21,30 @@ export interface HedonicPrediction {
 
 const P = FEATURE_NAMES.length
 const row = new Float64Array(P)
+
 /** One level's area effects, packed: a key's slot in `slots`, its offset and count at that slot. */
-interface PackedLevel {
+export interface PackedLevel {
   readonly slots: Map<string, number>
   readonly offsets: Float64Array
   readonly counts: Float64Array
 }
 
-/** A fit in the form the hot path reads, built once per fit. */
-interface CompiledFit {
-  /** Coefficients as a dense vector: object lookups by name on every call would dominate. */
+/** A level's effects packed from its groups' keys, offsets and counts (all in group order). */
+export function packedLevel(
+  keys: readonly string[],
+  offsets: Float64Array,
+  counts: Float64Array,
+): PackedLevel {
+  const slots = new Map<string, number>()
+  keys.forEach((key, slot) => {
+    slots.set(key, slot)
+  })
+  return { slots, offsets, counts }
+}
+
+/** A fit's coefficients and area effects in the form the hot path reads. */
+export interface PackedEffects {
+  /** Coefficients as a dense vector over FEATURE_NAMES: object lookups by name on every call would dominate. */
   readonly beta: Float64Array
   /**
    * Area effects per level. As parsed from JSON they are large dictionary objects: a lookup internalises the key and
@@ -40,27 +54,30 @@ interface CompiledFit {
   readonly levels: readonly PackedLevel[]
 }
 
-const compiledFits = new WeakMap<HedonicFit, CompiledFit>()
+/** A {@link HedonicFit} with its effects packed instead of named (see `fitHedonicPacked`): for predictions only. */
+export interface PackedHedonicFit extends Omit<HedonicFit, 'coefficients' | 'areas'> {
+  readonly packed: PackedEffects
+}
 
-function compiled(fit: HedonicFit): CompiledFit {
-  let found = compiledFits.get(fit)
+const packedFits = new WeakMap<HedonicFit, PackedEffects>()
+
+/** The fit's effects packed; a stored fit is packed once, on its first prediction. */
+function packedOf(fit: HedonicFit | PackedHedonicFit): PackedEffects {
+  if ('packed' in fit) return fit.packed
+  let found = packedFits.get(fit)
   if (!found) {
     found = {
       beta: Float64Array.from(FEATURE_NAMES, (name) => fit.coefficients[name] ?? 0),
       levels: HIERARCHY.map((name) => {
         const entries = Object.entries(fit.areas[name])
-        const slots = new Map<string, number>()
-        const offsets = new Float64Array(entries.length)
-        const counts = new Float64Array(entries.length)
-        entries.forEach(([key, effect], i) => {
-          slots.set(key, i)
-          offsets[i] = effect[0]
-          counts[i] = effect[1]
-        })
-        return { slots, offsets, counts }
+        return packedLevel(
+          entries.map(([key]) => key),
+          Float64Array.from(entries, ([, effect]) => effect[0]),
+          Float64Array.from(entries, ([, effect]) => effect[1]),
+        )
       }),
     }
-    compiledFits.set(fit, found)
+    packedFits.set(fit, found)
   }
   return found
 }
@@ -78,7 +95,11 @@ const REPORTED: Partial<Record<(typeof HIERARCHY)[number], AreaLevel>> = {
  * area (or one far outside the fitted range) or without any postcode or city the fit knows: a
  * national average is not an honest value.
  */
-export function predictHedonic(fit: HedonicFit, home: HomeFeatures, years = 0): HedonicPrediction | null {
+export function predictHedonic(
+  fit: HedonicFit | PackedHedonicFit,
+  home: HomeFeatures,
+  years = 0,
+): HedonicPrediction | null {
   const area = home.surfaceArea
   if (typeof area !== 'number' || !(area >= 5) || !Number.isFinite(area)) return null
   // Beyond half the smallest or twice the largest area seen, the size curve is pure extrapolation
@@ -86,7 +107,7 @@ export function predictHedonic(fit: HedonicFit, home: HomeFeatures, years = 0): 
   if (area < fit.areaRange[0] / 2 || area > fit.areaRange[1] * 2) return null
   const t = Math.min(Math.max(years, fit.yearsRange[0]), fit.yearsRange[1])
   designRow(home, fit.logAreaCentre, t, row)
-  const { beta, levels } = compiled(fit)
+  const { beta, levels } = packedOf(fit)
   let log = 0
   for (let j = 0; j < P; j++) log += (row[j] as number) * (beta[j] as number)
   const keys = hierarchyKeys(home)
