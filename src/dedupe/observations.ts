@@ -80,6 +80,9 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
       `update observations set ${seenAgain} from publish_staged p where not p.changed and observations.id = p.observation_id`,
     )
     .run(params)
+  // Ids only grow (autoincrement) and this transaction is the only writer: the rows the insert below adds are exactly
+  // those above this id, a range of the table's own key.
+  const before = sqlite.prepare('select coalesce(max(id), 0) from observations').pluck().get() as number
   sqlite
     .prepare(
       `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status, price_history_json)
@@ -90,22 +93,27 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
        on conflict (source_id, source_listing_id) do nothing`,
     )
     .run(params)
-  // New rows are the ones first seen now, numbered in the order above (which the primary key's index gives for free):
-  // the merge reads a home's facts in that order, and a worker predicting them needs to know it (`predictFacts`).
-  // Their first price starts their history.
-  const NEW = `from observations where source_id = @source_id and first_seen = @now and last_run_id = @run_id`
-  sqlite.prepare(`insert or ignore into publish_touched (observation_id) select id ${NEW}`).run(params)
+  // New rows are numbered in the order above (which the primary key's index gives for free): the merge reads a home's
+  // facts in that order, and a worker predicting them needs to know it (`predictFacts`). Their first price starts
+  // their history. Found by id: by source, run and first-seen time, each statement read the source's every
+  // observation through an index, and the homes' statement every observation touched by any source so far.
+  const NEW = 'from observations where id > @before'
+  sqlite.prepare(`insert or ignore into publish_touched (observation_id) select id ${NEW}`).run({ before })
   sqlite
     .prepare(
       `insert or ignore into price_history (observation_id, observed_at, price, run_id) select id, @now, price, @run_id ${NEW}`,
     )
-    .run(params)
+    .run({ before, now: run.now, run_id: run.runId })
+  // The homes this source's touched observations describe now: the new ones, and the changed or returning ones.
   sqlite
     .prepare(
-      `insert or ignore into publish_homes (bag_id) select o.bag_vbo_id from observations o
-         join publish_touched t on t.observation_id = o.id where o.source_id = @source_id and o.bag_vbo_id is not null`,
+      `insert or ignore into publish_homes (bag_id)
+       select bag_vbo_id ${NEW} and bag_vbo_id is not null
+       union all
+       select o.bag_vbo_id from publish_staged p join observations o on o.id = p.observation_id
+        where (p.changed or p.reactivated) and o.bag_vbo_id is not null`,
     )
-    .run({ source_id: run.sourceId })
+    .run({ before })
   return { new: staged - seen.n, updated: seen.updated }
 }
 
