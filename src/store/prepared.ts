@@ -110,7 +110,7 @@ export interface JsonRowReader<Params extends unknown[], Row> {
  * promised order without it: sorting costs (the resolver's 520k rows: 0.6 s of 1.4). For bulk
  * reads, where creating the values one by one through better-sqlite3 is most of the cost and parsing is quicker: the
  * valuation's 237k comparables of a national run took 1.38–1.61 s with {@link objectRows}, 0.95–1.21 s as JSON text
- * (they now keep the text, to hand it to a worker: `loadComparablesText`).
+ * (they now keep the text, to hand it to a worker: `loadComparables`).
  * Where the cost is the lookups themselves it gains nothing (the merge's listing facts, an index probe a home). Rows
  * are the same as better-sqlite3's, reals bit for bit (SQLite writes 17 digits); a BLOB column makes the read throw,
  * and the statement's column names must differ.

@@ -42,9 +42,19 @@ type ComparableRow = [
   wozReferenceDate: string | null,
 ]
 
-/** The comparables of a {@link ComparablesText}, in its order. */
+/**
+ * The comparables of a {@link ComparablesText}, by listing id: fits depend on the order of their rows (sums, and the
+ * order of area keys in a model), so it is checked, and restored where the query gave another.
+ */
 export function parseComparables(text: ComparablesText): Comparable[] {
-  return (JSON.parse(text.json) as ComparableRow[]).map(toComparable)
+  const rows = JSON.parse(text.json) as ComparableRow[]
+  for (let i = 1; i < rows.length; i++) {
+    if ((rows[i] as ComparableRow)[0] < (rows[i - 1] as ComparableRow)[0]) {
+      rows.sort((a, b) => a[0] - b[0])
+      break
+    }
+  }
+  return rows.map(toComparable)
 }
 
 /** The comparables, whichever form they came in: parsed when they are a {@link ComparablesText}. */
