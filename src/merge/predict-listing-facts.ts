@@ -44,8 +44,9 @@ export function predictFacts(
 ): PredictedFacts | null {
   // Row objects built by objectRows: through better-sqlite3's own, each of the national run's 252k rows cost the worker
   // about 4 µs more.
-  const staged = objectRows(sqlite.prepare<[{ run_id: number; source_id: string; now: string }], StagedFact>(
-    `select s.source_id, @now as last_seen, s.year_built, s.energy_label, s.surface_area, s.dwelling_type,
+  const staged = objectRows(
+    sqlite.prepare<[{ run_id: number; source_id: string; now: string }], StagedFact>(
+      `select s.source_id, @now as last_seen, s.year_built, s.energy_label, s.surface_area, s.dwelling_type,
             s.bag_vbo_id, o.id as observation_id, o.bag_vbo_id as old_bag,
             o.id is not null and ${OBSERVATION_CHANGED} as changed,
             o.id is null or ${OBSERVATION_CHANGED} or o.status <> 'active' as touched
@@ -53,7 +54,8 @@ export function predictFacts(
        left join observations o on o.source_id = s.source_id and o.source_listing_id = s.source_listing_id
       where s.run_id = @run_id and s.source_id = @source_id
       order by s.source_listing_id`,
-  ))
+    ),
+  )
   const homes = new Set<string>()
   // Observations seen again, by id, with the home they will describe; and new ones, by home, in insertion order.
   const seenAgain = new Map<number, StagedFact>()

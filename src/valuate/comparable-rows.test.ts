@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { parseComparables } from './comparable-rows.js'
 
-const row = (id: number) => [id, 300_000, 80, '3511 GV', 'Utrecht', '2026-10-01', 1930, 'C', 'house', null, null]
+const row = (id: number) => [
+  id,
+  300_000,
+  80,
+  '3511 GV',
+  'Utrecht',
+  '2026-10-01',
+  1930,
+  'C',
+  'house',
+  null,
+  null,
+]
 
 describe('parseComparables', () => {
   it('gives the comparables by listing id, whatever order the rows came in', () => {
