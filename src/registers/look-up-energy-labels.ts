@@ -136,7 +136,8 @@ export async function lookUpEnergyLabels(
         putLookup.run({
           object_id,
           outcome: best ? 'found' : labels.length > 0 ? 'expired' : 'none',
-          looked_up_at: lookedUpAt,
+          // The run's time, the clock that decides which look-ups are due again (see `lookUpWozValues`).
+          looked_up_at: options.now,
         })
       })()
       if (changed) markRegisterChanges(store, [object_id], lookedUpAt)

@@ -155,7 +155,9 @@ export async function lookUpWozValues(
           object_id,
           outcome: values.length > 0 ? 'found' : 'none',
           newest_peildatum: values[0]?.peildatum ?? null,
-          looked_up_at: lookedUpAt(),
+          // The run's time, the clock that decides which look-ups are due again: stamped with the wall clock, a run
+          // dated before it (a replay, a test) left look-ups that its own next month did not retry.
+          looked_up_at: options.now,
         })
       })()
       const after = newest.get({ num_id: numId })
@@ -170,7 +172,7 @@ export async function lookUpWozValues(
         object_id,
         outcome: 'failed',
         newest_peildatum: null,
-        looked_up_at: lookedUpAt(),
+        looked_up_at: options.now,
       }),
   })
 }
