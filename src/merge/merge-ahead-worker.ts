@@ -38,7 +38,7 @@ try {
         rows: inputs.map((found) =>
           found ? toGoldenRow(buildGoldenRecord(found, priority), job.generation) : null,
         ),
-        stored: ids.map((id) => stored.get(id) ?? null),
+        stored: ids.map((id) => stored.get(id) ?? [null, null]),
         last: i + CHUNK >= predicted.homes.length,
       }
       // As JSON text: cloned as objects, a national merge's rows took the receiving thread 3.7 s to read back after a

@@ -10,6 +10,7 @@ import type { GoldenRecordTable } from '../store/schema.js'
 import { OBSERVED_COLUMNS } from '../store/stage.repository.js'
 import { type MergeAhead, startMergeAhead } from './merge-ahead.js'
 import { createMergeInputLoader, factsKey } from './merge-inputs.js'
+import type { StoredHashes } from './write-golden-records.js'
 
 /**
  * The merge takes the worker's rows only where they are ready, and on a sample this small its own thread builds every
@@ -129,8 +130,8 @@ const publish = (store: Store, aheadFrom: number) =>
 /** Every row the worker delivers, by home, once it is done. */
 async function collect(
   ahead: MergeAhead,
-): Promise<Map<string, { key: string; row: GoldenRecordTable | null; stored: string | null }>> {
-  const rows = new Map<string, { key: string; row: GoldenRecordTable | null; stored: string | null }>()
+): Promise<Map<string, { key: string; row: GoldenRecordTable | null; stored: StoredHashes }>> {
+  const rows = new Map<string, { key: string; row: GoldenRecordTable | null; stored: StoredHashes }>()
   const deadline = Date.now() + 60_000
   for (let chunk = ahead.next(); chunk !== 'done'; chunk = ahead.next()) {
     if (Date.now() > deadline) throw new Error('the worker did not finish')
@@ -165,12 +166,14 @@ describe('golden rows computed ahead', () => {
     })
     try {
       const delivered = await collect(ahead)
-      const hashesBefore = new Map(
-        store.sqlite.prepare('select bag_id, input_hash from golden_records').raw().all() as [
-          string,
-          string,
-        ][],
-      )
+      const hashesBefore = (table: string) =>
+        new Map(
+          store.sqlite.prepare(`select bag_id, input_hash from ${table}`).raw().all() as [string, string][],
+        )
+      const [listedBefore, unlistedBefore] = [
+        hashesBefore('golden_records_listed'),
+        hashesBefore('golden_records_unlisted'),
+      ]
       // Published without the worker: what the merge reads and writes on its own.
       const report = publish(store, Number.POSITIVE_INFINITY)
       expect(report.generation).toBe(generation)
@@ -186,7 +189,7 @@ describe('golden rows computed ahead', () => {
         const got = delivered.get(id)
         expect(got, id).toBeDefined()
         expect(got!.key, id).toBe(factsKey(facts.get(id) ?? []))
-        expect(got!.stored, id).toBe(hashesBefore.get(id) ?? null)
+        expect(got!.stored, id).toEqual([listedBefore.get(id) ?? null, unlistedBefore.get(id) ?? null])
         const { updated_generation: _w, ...stored } = written.get(id)!
         const { updated_generation: _a, ...computed } = got!.row!
         expect(computed, id).toEqual(stored)

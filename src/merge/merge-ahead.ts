@@ -2,6 +2,7 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
 import type { GoldenRecordTable } from '../store/schema.js'
 import { startWorker } from '../workers/start-worker.js'
 import type { PublishPlan } from './predict-listing-facts.js'
+import type { StoredHashes } from './write-golden-records.js'
 
 const WORKER = new URL('./merge-ahead-worker.ts', import.meta.url)
 
@@ -26,8 +27,8 @@ export interface AheadChunk {
   readonly keys: readonly string[]
   /** Null where neither the BAG nor PDOK knows the object: its record is removed. */
   readonly rows: readonly (GoldenRecordTable | null)[]
-  /** The hash of each home's golden record as committed (null when it has none), so the merge need not read it. */
-  readonly stored: readonly (string | null)[]
+  /** The hashes of each home's golden records as committed, so the merge need not read them. */
+  readonly stored: readonly StoredHashes[]
   readonly last: boolean
 }
 

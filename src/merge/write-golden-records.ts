@@ -27,11 +27,19 @@ const COLUMNS = [
   'updated_generation',
 ] as const satisfies readonly (keyof GoldenRecordTable)[]
 
-/** A golden row computed ahead, with the key of the listing facts it was built from and the stored row's hash. */
+/**
+ * The hashes of a home's stored golden records: its listed one and its unlisted one (see migration 012), null where it
+ * has none.
+ */
+export type StoredHashes = readonly [listed: string | null, unlisted: string | null]
+
+const NONE: StoredHashes = [null, null]
+
+/** A golden row computed ahead, with the key of the listing facts it was built from and the stored rows' hashes. */
 interface RowAhead {
   readonly key: string
   readonly row: GoldenRecordTable | null
-  readonly stored: string | null
+  readonly stored: StoredHashes
 }
 
 /** Beyond every id: how far the worker got once it is done. */
@@ -73,18 +81,24 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
 }
 
 /**
- * Reads the stored `input_hash` of each of these homes that has a golden record, with one statement; for the writer
- * below, and for the merge's worker, which reads the same committed rows (the publish writes none before the merge).
+ * Reads the stored hashes (see {@link StoredHashes}) of each of these homes that has a golden record, with one
+ * statement; for the writer below, and for the merge's worker, which reads the same committed rows (the publish writes
+ * none before the merge).
  */
-export function storedHashReader(store: Store): (ids: readonly string[]) => Map<string, string> {
-  const statement = prepareQuery<{ ids: string }, [string, string]>(
+export function storedHashReader(store: Store): (ids: readonly string[]) => Map<string, StoredHashes> {
+  const statement = prepareQuery<{ ids: string }, [string, string | null, string | null]>(
     store.sqlite,
     store.db
       .selectFrom(jsonEachParam('ids', 'j'))
-      .innerJoin('golden_records as g', 'g.bag_id', 'j.value')
-      .select(['g.bag_id', 'g.input_hash']),
+      .leftJoin('golden_records_listed as l', 'l.bag_id', 'j.value')
+      .leftJoin('golden_records_unlisted as u', 'u.bag_id', 'j.value')
+      .select(['j.value', 'l.input_hash as listed', 'u.input_hash as unlisted'])
+      .where((eb) => eb.or([eb('l.bag_id', 'is not', null), eb('u.bag_id', 'is not', null)])),
   ).raw(true)
-  return (ids) => new Map(statement.all({ ids: JSON.stringify(ids) }))
+  return (ids) =>
+    new Map(
+      statement.all({ ids: JSON.stringify(ids) }).map(([id, listed, unlisted]) => [id, [listed, unlisted]]),
+    )
 }
 
 /** What a {@link createGoldenRecordWriter} write did. */
@@ -111,25 +125,33 @@ export function createGoldenRecordWriter(
   // nothing to every new and every unchanged record, then tried the insert: 100k records of the national data,
   // rebuilt and written, took 28–36 µs each that way, 23–33 µs this way (new), 23–26 against 27–35 µs (unchanged).
   const storedHashes = storedHashReader(store)
-  const update = prepareByPosition<GoldenRecordTable>(
-    sqlite,
-    db
-      .updateTable('golden_records')
-      .set(Object.fromEntries(COLUMNS.slice(1).map((c) => [c, param(c)])) as never)
-      .where('bag_id', '=', param('bag_id'))
-      .where('input_hash', '<>', param('input_hash')),
-  )
-  const insert = prepareByPosition<GoldenRecordTable>(
-    sqlite,
-    db
-      .insertInto('golden_records')
-      .values(Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never)
-      .onConflict((oc) => oc.column('bag_id').doNothing()),
-  )
-  const remove = prepareQuery<{ bag_id: string }>(
-    sqlite,
-    db.deleteFrom('golden_records').where('bag_id', '=', param('bag_id')),
-  )
+  const statements = (table: 'golden_records_listed' | 'golden_records_unlisted') => ({
+    // Both keep a condition, so that an id that comes twice in a batch is still written once.
+    insert: prepareByPosition<GoldenRecordTable>(
+      sqlite,
+      db
+        .insertInto(table)
+        .values(Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never)
+        .onConflict((oc) => oc.column('bag_id').doNothing()),
+    ),
+    update: prepareByPosition<GoldenRecordTable>(
+      sqlite,
+      db
+        .updateTable(table)
+        .set(Object.fromEntries(COLUMNS.slice(1).map((c) => [c, param(c)])) as never)
+        .where('bag_id', '=', param('bag_id'))
+        .where('input_hash', '<>', param('input_hash')),
+    ),
+    remove: prepareQuery<{ bag_id: string }>(
+      sqlite,
+      db.deleteFrom(table).where('bag_id', '=', param('bag_id')),
+    ),
+  })
+  const listedTable = statements('golden_records_listed')
+  const unlistedTable = statements('golden_records_unlisted')
+  /** Writes `row` into a table that holds the hash `stored` for it (null: no row); true when a row changed. */
+  const put = (table: typeof listedTable, row: GoldenRecordTable, stored: string | null) =>
+    (stored === null && table.insert.run(row).changes > 0) || table.update.run(row).changes > 0
   return {
     refresh: () => loader.refresh(),
     /**
@@ -139,13 +161,27 @@ export function createGoldenRecordWriter(
      */
     write(ids: Iterable<string>, generation: number, ahead?: MergeAhead): GoldenWriteCounts {
       const counts = { written: 0, unchanged: 0, removed: 0, ahead: 0 }
-      // `stored` is the hash of the home's golden record, null when it has none.
-      const writeRow = (id: string, row: GoldenRecordTable | null, stored: string | null) => {
-        if (!row) counts.removed += stored === null ? 0 : remove.run({ bag_id: id }).changes
-        else if (stored === row.input_hash) counts.unchanged += 1
-        // The update keeps its hash condition, so an id that comes twice in a batch is still written once.
-        else if ((stored === null && insert.run(row).changes > 0) || update.run(row).changes > 0)
-          counts.written += 1
+      // A home's record goes to the listed table when listings state facts about it, else to the unlisted one (whose
+      // listed record, if any, goes). It counts as written when the record read through `golden_records` changed.
+      const writeRow = (id: string, row: GoldenRecordTable | null, stored: StoredHashes, listed: boolean) => {
+        const [inListed, inUnlisted] = stored
+        if (!row) {
+          const gone =
+            (inListed === null ? 0 : listedTable.remove.run({ bag_id: id }).changes) +
+            (inUnlisted === null ? 0 : unlistedTable.remove.run({ bag_id: id }).changes)
+          if (gone > 0) counts.removed += 1
+          return
+        }
+        const before = inListed ?? inUnlisted
+        let changed = false
+        if (listed) {
+          // An unlisted record that is already this one stays where it is.
+          if (inListed !== null || inUnlisted !== row.input_hash) changed = put(listedTable, row, inListed)
+        } else {
+          if (inListed !== null) changed = listedTable.remove.run({ bag_id: id }).changes > 0
+          changed = put(unlistedTable, row, inUnlisted) || changed
+        }
+        if (changed && before !== row.input_hash) counts.written += 1
         else counts.unchanged += 1
       }
       const writeBatch = (batch: readonly string[], computed?: ReadonlyMap<string, RowAhead>) => {
@@ -154,7 +190,7 @@ export function createGoldenRecordWriter(
         for (const id of batch) {
           const done = computed?.get(id)
           if (done && done.key === factsKey(facts.get(id) ?? [])) {
-            writeRow(id, done.row, done.stored)
+            writeRow(id, done.row, done.stored, done.key !== '')
             counts.ahead += 1
           } else local.push(id)
         }
@@ -167,7 +203,8 @@ export function createGoldenRecordWriter(
           writeRow(
             id,
             found ? toGoldenRow(buildGoldenRecord(found, priority), generation) : null,
-            stored.get(id) ?? null,
+            stored.get(id) ?? NONE,
+            (facts.get(id)?.length ?? 0) > 0,
           )
         }
       }
@@ -201,7 +238,7 @@ export function createGoldenRecordWriter(
             rows = new Map(
               chunk.ids.map((id, i) => [
                 id,
-                { key: chunk.keys[i]!, row: chunk.rows[i]!, stored: chunk.stored[i]! },
+                { key: chunk.keys[i]!, row: chunk.rows[i]!, stored: chunk.stored[i] ?? NONE },
               ]),
             )
             reach = chunk.ids.at(-1) ?? reach

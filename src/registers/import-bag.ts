@@ -110,9 +110,13 @@ export async function importBag(
         generation = bumpGeneration(store, null, new Date().toISOString())
         const writer = createGoldenRecordWriter(store, options.priority)
         goldenRecords = writer.write(allObjectIds(store), generation)
+        // Counted once per home, which may have a record in both tables (see migration 012).
         goldenRecords.removed += sqlite
-          .prepare('delete from golden_records where bag_id not in (select id from bag_objects)')
-          .run().changes
+          .prepare('select count(*) from golden_records where bag_id not in (select id from bag_objects)')
+          .pluck()
+          .get() as number
+        for (const table of ['golden_records_listed', 'golden_records_unlisted'])
+          sqlite.prepare(`delete from ${table} where bag_id not in (select id from bag_objects)`).run()
         goldenMs = performance.now() - t
       })
       .immediate()

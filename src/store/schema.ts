@@ -396,7 +396,12 @@ export interface Database {
   bag_object_panden: BagObjectPandTable
   bag_panden: BagPandTable
   bag_addresses: BagAddressTable
+  /** A view, for reading: a listed home's record (`golden_records_listed`), else its unlisted one. */
   golden_records: GoldenRecordTable
+  /** Records of homes a listing describes: the merge writes them (see migration 012). */
+  golden_records_listed: GoldenRecordTable
+  /** Records of every other home; one may be older than a listed record that hides it. */
+  golden_records_unlisted: GoldenRecordTable
   valuation_models: ValuationModelTable
   listing_counts: ListingCountTable
   publication: PublicationTable

@@ -21,7 +21,16 @@ const PARALLEL_FROM = 20_000
 /** The comparables of each kind, as {@link loadComparables} reads them. */
 export type ComparablesTexts = Readonly<Record<ValuationKind, ComparablesText>>
 
-const COMPARABLE_ROW = `json_array(${COMPARABLE_COLUMNS.join(', ')})`
+/**
+ * A comparable row, over each listing `l` and its home's golden record: the listed one (`gl`; a home that listings
+ * state facts about has one), else the unlisted one (`gu`, joined only then, so that the first one there is the one).
+ * Joined to the tables rather than to the `golden_records` view, whose union SQLite would build in full for a join.
+ */
+const COMPARABLE_ROW = `json_array(${COMPARABLE_COLUMNS.map((c) =>
+  c.startsWith('g.') ? `coalesce(gl.${c.slice(2)}, gu.${c.slice(2)})` : c,
+).join(', ')})`
+const GOLDEN_OF_LISTING = `left join golden_records_listed gl on gl.bag_id = l.bag_id
+  left join golden_records_unlisted gu on gu.bag_id = l.bag_id and gl.bag_id is null`
 
 /**
  * Active listings as comparables (see {@link ComparablesText}), sale and rent, with their golden record's facts where
@@ -34,7 +43,7 @@ export function loadComparables(store: Store): ComparablesTexts {
     .prepare<[], [number, string, number, string]>(`
       select count(*) filter (where l.type = 'buy'), json_group_array(${COMPARABLE_ROW}) filter (where l.type = 'buy'),
              count(*) filter (where l.type = 'rent'), json_group_array(${COMPARABLE_ROW}) filter (where l.type = 'rent')
-        from listings l not indexed left join golden_records g on g.bag_id = l.bag_id
+        from listings l not indexed ${GOLDEN_OF_LISTING}
        where l.status = 'active' and l.price is not null and l.surface_area is not null and l.postcode is not null`)
     .raw()
     .get() as [number, string, number, string]

@@ -81,7 +81,8 @@ describe('property documents built ahead', () => {
     const writer = await openStore(fixture.config.dbPath)
     try {
       writer.sqlite.transaction(() => {
-        writer.sqlite.prepare('update golden_records set year_built = 1234 where bag_id = ?').run(id)
+        for (const table of ['golden_records_listed', 'golden_records_unlisted'])
+          writer.sqlite.prepare(`update ${table} set year_built = 1234 where bag_id = ?`).run(id)
         bumpGeneration(writer, null, new Date().toISOString())
       })()
     } finally {

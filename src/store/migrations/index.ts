@@ -10,6 +10,7 @@ import * as pageMemos from './008-page-memos.js'
 import * as noContentHash from './009-no-content-hash.js'
 import * as observationPriceHistory from './010-observation-price-history.js'
 import * as pageMemosInPlace from './011-page-memos-in-place.js'
+import * as listedGoldenRecords from './012-listed-golden-records.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '009-no-content-hash': noContentHash,
   '010-observation-price-history': observationPriceHistory,
   '011-page-memos-in-place': pageMemosInPlace,
+  '012-listed-golden-records': listedGoldenRecords,
 }
