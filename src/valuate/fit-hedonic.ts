@@ -141,6 +141,7 @@ function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore 
   const offset = new Float64Array(n)
   const fitted = new Float64Array(n)
   const wider = new Float64Array(n)
+  const state: RowState = { y, fitted, offset, wider }
   const xtr = new Float64Array(q)
   let beta: Float64Array = new Float64Array(q)
   const maxIterations = options.maxIterations ?? 40
@@ -158,22 +159,17 @@ function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore 
     // effects and sums the next level's partial residuals, which reads only what the first
     // part just wrote for the same row (the arithmetic is the same as two passes, bit for bit).
     let maxChange = 0
-    let previous: Level | null = null
     let mean = 0
-    for (const level of levels) {
-      if (previous === null) fitAndSum(matrix, beta, y, fitted, offset, wider, level)
-      else applyAndSum(previous, mean, y, fitted, offset, wider, level)
+    levels.forEach((level, li) => {
+      if (li === 0) fitAndSum(matrix, beta, state, level)
+      else applyAndSum(levels[li - 1] as Level, mean, state, level)
       mean = nextEffects(level)
       const { effect, next } = level
       for (let g = 0; g < next.length; g++)
         maxChange = Math.max(maxChange, Math.abs((next[g] as number) - (effect[g] as number)))
-      previous = level
-    }
-    if (previous !== null) applyAndRhs(previous, mean, y, fitted, offset, wider, matrix, xtr)
-    else {
-      adjustmentFit(matrix, beta, fitted)
-      adjustmentRhs(matrix, y, offset, xtr)
-    }
+    })
+    // HIERARCHY has its seven levels, so there is always a last one to move the rows to.
+    applyAndRhs(levels.at(-1) as Level, mean, state, matrix, xtr)
     for (const level of levels) {
       const { effect } = level
       level.effect = level.next
@@ -239,6 +235,17 @@ interface Level {
   k: number
 }
 
+/**
+ * Per row during the fit: the target (log price per m²), the adjustments' fit, the sum of every level's offset, and
+ * the sum of the offsets of the levels wider than the one being summed.
+ */
+interface RowState {
+  readonly y: Float64Array
+  readonly fitted: Float64Array
+  readonly offset: Float64Array
+  readonly wider: Float64Array
+}
+
 // The loops below are small functions of typed arrays on purpose: V8 optimises each once and keeps it. Inlined in
 // fitHedonic they were compiled on the stack loop by loop and thrown away at each new loop, so the first sweeps ran
 // unoptimised, boxing every intermediate double (a quarter of a national fit's scavenges).
@@ -274,13 +281,11 @@ function levelOf({ group, keys }: AreaGroups): Level {
 function applyAndRhs(
   previous: Level,
   mean: number,
-  y: Float64Array,
-  fitted: Float64Array,
-  offset: Float64Array,
-  wider: Float64Array,
+  state: RowState,
   m: DesignMatrix,
   xtr: Float64Array,
 ): void {
+  const { y, fitted, offset, wider } = state
   const { rowStart, cols, vals } = m
   const done = previous.group
   const next = previous.next
@@ -315,18 +320,6 @@ function adjustmentRhs(m: DesignMatrix, y: Float64Array, offset: Float64Array, x
       const a = cols[u] as number
       xtr[a] = (xtr[a] as number) + (vals[u] as number) * t
     }
-  }
-}
-
-/** X·beta into `fitted`. */
-function adjustmentFit(m: DesignMatrix, beta: Float64Array, fitted: Float64Array): void {
-  const { rowStart, cols, vals } = m
-  for (let i = 0; i < fitted.length; i++) {
-    let s = 0
-    const end = rowStart[i + 1] as number
-    for (let u = rowStart[i] as number; u < end; u++)
-      s += (vals[u] as number) * (beta[cols[u] as number] as number)
-    fitted[i] = s
   }
 }
 
@@ -365,15 +358,8 @@ function clearSums(level: Level): void {
  * The first pass of a sweep: X·beta into `fitted`, no wider levels yet, and the widest level's sums (see
  * {@link applyAndSum}).
  */
-function fitAndSum(
-  m: DesignMatrix,
-  beta: Float64Array,
-  y: Float64Array,
-  fitted: Float64Array,
-  offset: Float64Array,
-  wider: Float64Array,
-  level: Level,
-): void {
+function fitAndSum(m: DesignMatrix, beta: Float64Array, state: RowState, level: Level): void {
+  const { y, fitted, offset, wider } = state
   const { rowStart, cols, vals } = m
   const { group, effect, sum, sumWider, sumSqWider } = level
   clearSums(level)
@@ -399,15 +385,8 @@ function fitAndSum(
  * partial residual (for its new offsets) and, after the wider levels only, sum and sum of squares (for its variance
  * components).
  */
-function applyAndSum(
-  previous: Level,
-  mean: number,
-  y: Float64Array,
-  fitted: Float64Array,
-  offset: Float64Array,
-  wider: Float64Array,
-  level: Level,
-): void {
+function applyAndSum(previous: Level, mean: number, state: RowState, level: Level): void {
+  const { y, fitted, offset, wider } = state
   const done = previous.group
   const next = previous.next
   const old = previous.effect
