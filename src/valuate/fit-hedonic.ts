@@ -84,8 +84,8 @@ export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions)
 
 /**
  * {@link fitHedonic} for predictions only (the uncertainty calibration's folds): the same fit, packed as
- * `predictHedonic` reads it, without the tables a stored model needs (built and packed again per fold, they were a
- * fifth of the calibration).
+ * `predictHedonic` reads it, without the tables a stored model needs (each fold built them only for the prediction to
+ * pack them again: a dictionary object of thousands of keys per level).
  */
 export function fitHedonicPacked(rows: readonly Comparable[], options: HedonicOptions): PackedHedonicFit {
   const { fit, active, beta, levels } = fitCore(rows, options)

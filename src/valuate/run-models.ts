@@ -23,8 +23,9 @@ export type ComparablesTexts = Readonly<Record<ValuationKind, ComparablesText>>
 
 /**
  * A comparable row, over each listing `l` and its home's golden record: the listed one (`gl`; a home that listings
- * state facts about has one), else the unlisted one (`gu`, joined only then, so that the first one there is the one).
- * Joined to the tables rather than to the `golden_records` view, whose union SQLite would build in full for a join.
+ * state facts about has one), else the unlisted one (`gu`, joined only when there is no listed one, so that each
+ * coalesce reads one record). Joined to the tables rather than to the `golden_records` view, whose union SQLite would
+ * build in full for a join.
  */
 const COMPARABLE_ROW = `json_array(${COMPARABLE_COLUMNS.map((c) =>
   c.startsWith('g.') ? `coalesce(gl.${c.slice(2)}, gu.${c.slice(2)})` : c,
@@ -138,8 +139,9 @@ function attempt<T>(work: () => T): T | null {
 /**
  * Both fits on two threads, split three ways: the worker fits sale, from the moment its comparables are read, while
  * this thread reads rent's, does `whileFitting` and then rent's hedonic fit; rent's uncertainty calibration goes to
- * whichever thread is free first. Alone, on the national comparables, sale took about 1.5 s and rent 1.2–1.9 s, of
- * which the calibration was 0.4–0.8 s.
+ * whichever thread is free first. Alone, on the national comparables, the sale model took about 0.9 s and rent's
+ * about 0.8 s, of which the calibration was 0.25 s; the listing indexes built beside them about 1.2 s. Giving rent's
+ * hedonic fit to the worker too was slower (2.4 against 2.0 s): beside the index builds it slows them as much.
  */
 function fitSplit(comparables: ComparablesTexts, now: string, options: RunFitOptions): Models {
   const saleJob = (options.workers?.shift() ?? startFitWorker()).fit(comparables.sale, {
