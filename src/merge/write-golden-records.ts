@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
 import { jsonEachParam, param, prepareByPosition, prepareQuery } from '../store/prepared.js'
-import type { GoldenRecordTable } from '../store/schema.js'
+import { GOLDEN_RECORD_TABLES, type GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
 import type { MergeAhead } from './merge-ahead.js'
 import { createMergeInputLoader, factsKey, type MergeInputLoaderOptions } from './merge-inputs.js'
@@ -125,7 +125,7 @@ export function createGoldenRecordWriter(
   // nothing to every new and every unchanged record, then tried the insert: 100k records of the national data,
   // rebuilt and written, took 28–36 µs each that way, 23–33 µs this way (new), 23–26 against 27–35 µs (unchanged).
   const storedHashes = storedHashReader(store)
-  const statements = (table: 'golden_records_listed' | 'golden_records_unlisted') => ({
+  const statements = (table: (typeof GOLDEN_RECORD_TABLES)[number]) => ({
     // Both keep a condition, so that an id that comes twice in a batch is still written once.
     insert: prepareByPosition<GoldenRecordTable>(
       sqlite,
@@ -147,8 +147,10 @@ export function createGoldenRecordWriter(
       db.deleteFrom(table).where('bag_id', '=', param('bag_id')),
     ),
   })
-  const listedTable = statements('golden_records_listed')
-  const unlistedTable = statements('golden_records_unlisted')
+  const [listedTable, unlistedTable] = GOLDEN_RECORD_TABLES.map(statements) as [
+    ReturnType<typeof statements>,
+    ReturnType<typeof statements>,
+  ]
   /** Writes `row` into a table that holds the hash `stored` for it (null: no row); true when a row changed. */
   const put = (table: typeof listedTable, row: GoldenRecordTable, stored: string | null) =>
     (stored === null && table.insert.run(row).changes > 0) || table.update.run(row).changes > 0

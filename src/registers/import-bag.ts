@@ -4,6 +4,7 @@ import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { cityKey, streetKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, writeMeta } from '../store/publication.repository.js'
+import { GOLDEN_RECORD_TABLES } from '../store/schema.js'
 import { createNextTables, dropNextTables, NEXT, swapInNextTables } from './swap-tables.js'
 
 /** The tables a BAG import replaces as a whole. */
@@ -115,7 +116,7 @@ export async function importBag(
           .prepare('select count(*) from golden_records where bag_id not in (select id from bag_objects)')
           .pluck()
           .get() as number
-        for (const table of ['golden_records_listed', 'golden_records_unlisted'])
+        for (const table of GOLDEN_RECORD_TABLES)
           sqlite.prepare(`delete from ${table} where bag_id not in (select id from bag_objects)`).run()
         goldenMs = performance.now() - t
       })

@@ -351,6 +351,9 @@ export interface PageMemoPublicationTable {
   source_id: string
 }
 
+/** The tables behind the `golden_records` view (see migration 012): a write goes to one of them, a removal to both. */
+export const GOLDEN_RECORD_TABLES = ['golden_records_listed', 'golden_records_unlisted'] as const
+
 /** Small facts about the data, e.g. the BAG extract's reference date. */
 export interface MetaTable {
   key: string

@@ -8,6 +8,7 @@ import { seededRandom } from '../../src/kit/seeded-random.js'
 import { TEST_PAUSE_MARKER } from '../../src/ops/test-pause.js'
 import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore } from '../../src/store/database.js'
+import { GOLDEN_RECORD_TABLES } from '../../src/store/schema.js'
 import { runCli } from '../helpers/cli.js'
 import { testConfig } from '../helpers/sample-database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
@@ -41,7 +42,7 @@ const PAUSE_POINTS: Record<
   generation: { table: 'publication', event: 'update' }, // the first write of the publish transaction
   dedupe: { table: 'listings', event: 'insert' },
   // New records are inserted, changed ones updated, in the table of listed homes or of the others.
-  'golden-records': { table: ['golden_records_listed', 'golden_records_unlisted'], event: 'write' },
+  'golden-records': { table: GOLDEN_RECORD_TABLES, event: 'write' },
   valuate: { table: 'valuation_models', event: 'insert' },
   counts: { table: 'listing_counts', event: 'insert' }, // the last writes before the commit
 }
