@@ -3,6 +3,7 @@
  * price, which sets its weight in the blend.
  */
 import { round6 } from './fit-hedonic.js'
+import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import { median } from './quantile.js'
 import type { Comparable, HomeFeatures, WozCalibration } from './types.js'
 
@@ -16,8 +17,8 @@ export interface WozOptions {
 
 /** Fewer comparables with a WOZ value than this and the WOZ error is assumed (`wozLogSd`), not measured. */
 export const MIN_WOZ_ROWS = 30
-// Robust standard deviation from the median absolute deviation (normal consistency).
-const MAD_TO_SD = 1.4826
+/** Robust standard deviation from the median absolute deviation (normal consistency): SD = 1.4826 × MAD. */
+export const MAD_TO_SD = 1.4826
 
 /** Calendar year of an ISO date, or null when unreadable. */
 export const yearOf = (iso: string | null | undefined): number | null => {
@@ -93,6 +94,48 @@ export function calibrateWoz(rows: readonly Comparable[], options: WozOptions): 
   const bias = median(ratios)
   const sd = MAD_TO_SD * median(ratios.map((r) => Math.abs(r - bias)))
   return { ...base, logBias: round6(bias), logVariance: round6(Math.max(sd, 0.02) ** 2), n: ratios.length }
+}
+
+/**
+ * The indexed WOZ value a valuation may use, or null: none, or one that is no price of this home at all. A WOZ value
+ * whose price per m² of living area lies outside the range that marks a listing as a data error is one (the WOZ of a
+ * whole complex linked to one flat); any other is the home's own assessment and is used, however far it is from what
+ * the comparables say (see {@link blendWoz}).
+ */
+export function usableWoz(
+  calibration: WozCalibration,
+  home: HomeFeatures,
+  valuationYear = calibration.valuationYear,
+): number | null {
+  const [low, high] = DEFAULT_PRICE_PER_M2.sale
+  const area = home.surfaceArea
+  const woz = home.wozValue
+  if (typeof woz === 'number' && area > 0 && (woz / area < low || woz / area > high)) return null
+  return indexedWoz(calibration, home, valuationYear)
+}
+
+/** A blended estimate: its log and its expected error (≈ APE). */
+export interface WozBlend {
+  readonly log: number
+  readonly expected: number
+}
+
+/**
+ * Blends the indexed WOZ into a hedonic estimate, in logs, by inverse variance (see {@link wozBlendWeight}); the
+ * blend's variance is vH·vW/(vH+vW) = vH·(1 − w). When the two disagree by more than their errors allow (a gap over
+ * √(vH + vW)), the blend's error is scaled up by that ratio, as the Particle Data Group scales the error of
+ * inconsistent measurements: the home keeps its WOZ value, and the estimate states the doubt instead of hiding it.
+ */
+export function blendWoz(
+  hedonicLog: number,
+  hedonicExpected: number,
+  wozLog: number,
+  wozLogVariance: number,
+): WozBlend {
+  const vH = (MAD_TO_SD * hedonicExpected) ** 2
+  const w = wozBlendWeight(vH, wozLogVariance)
+  const scale = Math.max(1, Math.abs(wozLog - hedonicLog) / Math.sqrt(vH + wozLogVariance))
+  return { log: (1 - w) * hedonicLog + w * wozLog, expected: hedonicExpected * Math.sqrt(1 - w) * scale }
 }
 
 /**

@@ -3,7 +3,7 @@
  * API read time on a model that went through JSON.
  */
 import { confidenceOf } from './calibrate-uncertainty.js'
-import { indexedWoz, MIN_WOZ_ROWS, wozBlendWeight, yearOf } from './calibrate-woz.js'
+import { blendWoz, MAD_TO_SD, MIN_WOZ_ROWS, usableWoz, yearOf } from './calibrate-woz.js'
 import { expectedLogError, localErrorOf, missingFeatures, normalQuantile } from './expected-error.js'
 import { yearsBetween } from './fit-hedonic.js'
 import { predictHedonic } from './predict-hedonic.js'
@@ -18,12 +18,6 @@ export interface EstimateOptions {
   readonly valuationDate?: string | null
 }
 
-// For a normal error, SD = 1.4826 × median absolute error; turns the expected error into a variance.
-const MAD_TO_SD = 1.4826
-// An indexed WOZ more than 2.5× off the hedonic estimate is taken for a data error (e.g. the WOZ
-// of a whole complex linked to one flat) and ignored rather than blended.
-const MAX_WOZ_GAP = Math.log(2.5)
-
 /** Method id of an estimate from the indexed WOZ value alone (see {@link estimateValue}). */
 export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
 
@@ -31,7 +25,8 @@ export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
  * Estimates the price (or rent) of a home with an interval at the model's stated level and a
  * confidence class. A home the hedonic model cannot place (no postcode area or city it knows, or no
  * usable living area) is valued from its indexed WOZ value alone when it has one and the model
- * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said.
+ * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said. A home
+ * with a usable WOZ value (see `usableWoz`) always has it blended in.
  */
 export function estimateValue(
   model: ValuationModel,
@@ -53,13 +48,12 @@ export function estimateValue(
   )
   let method = model.method
   const woz = model.woz
-    ? indexedWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
+    ? usableWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
     : null
-  if (model.woz && woz !== null && Math.abs(Math.log(woz) - log) <= MAX_WOZ_GAP) {
-    // Inverse-variance blend in logs; the blend's variance is vH·vW/(vH+vW) = vH·(1 − w).
-    const w = wozBlendWeight((MAD_TO_SD * expected) ** 2, model.woz.logVariance)
-    log = (1 - w) * log + w * Math.log(woz)
-    expected *= Math.sqrt(1 - w)
+  if (model.woz && woz !== null) {
+    const blend = blendWoz(log, expected, Math.log(woz), model.woz.logVariance)
+    log = blend.log
+    expected = blend.expected
     method += '+woz'
   }
   const confidence = confidenceOf(u.confidenceThresholds, expected)
@@ -89,7 +83,7 @@ export function estimateValue(
  */
 function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOptions): Valuation | null {
   if (!model.woz || model.woz.n < MIN_WOZ_ROWS) return null
-  const woz = indexedWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
+  const woz = usableWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
   if (woz === null) return null
   const u = model.uncertainty
   const sd = Math.sqrt(model.woz.logVariance)

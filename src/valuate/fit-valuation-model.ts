@@ -11,6 +11,7 @@ import {
 } from './calibrate-uncertainty.js'
 import { calibrateWoz } from './calibrate-woz.js'
 import { fitHedonic, type HedonicFit, type HedonicOptions } from './fit-hedonic.js'
+import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
 /** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */
@@ -19,14 +20,7 @@ export const METHOD: Readonly<Record<ValuationKind, string>> = {
   rent: 'hedonic-rentpm2-shrinkage-v1',
 }
 
-/**
- * Plausible price per m² (EUR; per month for rent). Outside these a listing is a data error: a
- * price typed without thousands, a plot area entered as living area, a parking space.
- */
-export const DEFAULT_PRICE_PER_M2: Readonly<Record<ValuationKind, readonly [number, number]>> = {
-  sale: [300, 30_000],
-  rent: [2, 150],
-}
+export { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 
 /** Fewer usable comparables than this cannot support a cross-fitted calibration: fitting throws. */
 export const MIN_USABLE_COMPARABLES = 10
