@@ -2,6 +2,7 @@
  * Indexing WOZ values to the valuation date and measuring how well an indexed WOZ predicts a
  * price, which sets its weight in the blend.
  */
+import { normaliseCity } from './area-keys.js'
 import { round6 } from './fit-hedonic.js'
 import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import { median } from './quantile.js'
@@ -145,4 +146,47 @@ export function blendWoz(
  */
 export function wozBlendWeight(hedonicLogVariance: number, wozLogVariance: number): number {
   return hedonicLogVariance / (hedonicLogVariance + wozLogVariance)
+}
+
+/** Expected error (≈ APE) of the indexed WOZ alone: the median absolute log error of its measured spread. */
+export function wozOnlyExpected(calibration: WozCalibration): number {
+  return Math.sqrt(calibration.logVariance) / MAD_TO_SD
+}
+
+/** One out-of-sample valuation from the indexed WOZ alone: its error and the error expected of it. */
+export interface WozOnlyError {
+  readonly ape: number
+  readonly expected: number
+}
+
+/**
+ * Out-of-sample errors of the indexed WOZ alone, which values a home in a place without comparables: the rows' places
+ * (city keys, in order) are dealt round-robin into `folds` groups, and each group's homes are valued by a WOZ
+ * calibration measured on the other groups only, so that its bias and spread come from elsewhere, as they do at read
+ * time. A group whose others hold too few WOZ values to measure them ({@link MIN_WOZ_ROWS}) values nothing, as
+ * `estimateValue` would not.
+ */
+export function wozOnlyOutOfSample(
+  rows: readonly Comparable[],
+  options: WozOptions,
+  folds: number,
+): WozOnlyError[] {
+  const places = [...new Set(rows.map((r) => normaliseCity(r.city) ?? ''))].sort()
+  const foldOf = new Map(places.map((place, i) => [place, i % folds]))
+  const fold = rows.map((r) => foldOf.get(normaliseCity(r.city) ?? '') as number)
+  const errors: WozOnlyError[] = []
+  for (let k = 0; k < folds; k++) {
+    const calibration = calibrateWoz(
+      rows.filter((_, i) => fold[i] !== k),
+      options,
+    )
+    if (calibration.n < MIN_WOZ_ROWS) continue
+    const expected = wozOnlyExpected(calibration)
+    rows.forEach((row, i) => {
+      if (fold[i] !== k) return
+      const woz = usableWoz(calibration, row, yearOf(row.listedAt) ?? calibration.valuationYear)
+      if (woz !== null) errors.push({ ape: Math.abs(woz / row.price - 1), expected })
+    })
+  }
+  return errors
 }

@@ -3,7 +3,8 @@
  * API read time on a model that went through JSON.
  */
 import { confidenceOf } from './calibrate-uncertainty.js'
-import { blendWoz, MAD_TO_SD, MIN_WOZ_ROWS, usableWoz, yearOf } from './calibrate-woz.js'
+import { blendWoz, MIN_WOZ_ROWS, usableWoz, wozOnlyExpected, yearOf } from './calibrate-woz.js'
+import { earnedConfidence, evidenceOf } from './earned-confidence.js'
 import { expectedLogError, localErrorOf, missingFeatures, normalQuantile } from './expected-error.js'
 import { yearsBetween } from './fit-hedonic.js'
 import { predictHedonic } from './predict-hedonic.js'
@@ -16,6 +17,11 @@ export interface EstimateOptions {
    * passes each held-out listing's own date, as its asking price was set then.
    */
   readonly valuationDate?: string | null
+  /**
+   * Value from the indexed WOZ alone, as for a home the model cannot place, even where it could: the back-test
+   * measures that path this way.
+   */
+  readonly wozOnly?: boolean
 }
 
 /** Method id of an estimate from the indexed WOZ value alone (see {@link estimateValue}). */
@@ -26,13 +32,15 @@ export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
  * confidence class. A home the hedonic model cannot place (no postcode area or city it knows, or no
  * usable living area) is valued from its indexed WOZ value alone when it has one and the model
  * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said. A home
- * with a usable WOZ value (see `usableWoz`) always has it blended in.
+ * with a usable WOZ value (see `usableWoz`) always has it blended in. The class is the one the
+ * expected error gives, as far as the model's cross-fit earned it (see `earnedConfidence`).
  */
 export function estimateValue(
   model: ValuationModel,
   home: HomeFeatures,
   options?: EstimateOptions,
 ): Valuation | null {
+  if (options?.wozOnly) return wozOnly(model, home, options)
   const years = options?.valuationDate
     ? yearsBetween(options.valuationDate, Date.parse(model.valuationDate))
     : 0
@@ -56,13 +64,20 @@ export function estimateValue(
     expected = blend.expected
     method += '+woz'
   }
-  const confidence = confidenceOf(u.confidenceThresholds, expected)
-  const calibration = u.classes[confidence]
+  // The interval follows the class the expected error gives; the stated class only what was earned of it.
+  const predicted = confidenceOf(u.confidenceThresholds, expected)
+  const calibration = u.classes[predicted]
   const { estimatedPrice, low, high } = rounded(
     model,
     log,
     log + calibration.lowZ * expected,
     log + calibration.highZ * expected,
+  )
+  const { confidence, reason } = earnedConfidence(
+    u,
+    woz !== null ? 'hedonic+woz' : 'hedonic',
+    predicted,
+    evidenceOf(prediction.level, prediction.n),
   )
   // Listed member by member: spreading the rounded object in cost 3 µs a call, two thirds of the whole estimate.
   return {
@@ -71,6 +86,7 @@ export function estimateValue(
     high,
     intervalLevel: u.intervalLevel,
     confidence,
+    confidenceReason: reason,
     method,
     comparables: { n: prediction.n, level: prediction.level },
   }
@@ -78,8 +94,9 @@ export function estimateValue(
 
 /**
  * The indexed WOZ value as the estimate, with the spread of log(price / indexed WOZ) the fit measured on its
- * comparables as the error: the interval is that normal interval at the model's level, the confidence what that
- * error means (usually low). Only when the spread was measured, not assumed (too few comparables carried a WOZ).
+ * comparables as the error: the interval is that normal interval at the model's level, the class what that error
+ * means as far as the cross-fit earned it. Only when the spread was measured, not assumed (too few comparables
+ * carried a WOZ).
  */
 function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOptions): Valuation | null {
   if (!model.woz || model.woz.n < MIN_WOZ_ROWS) return null
@@ -90,13 +107,19 @@ function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOp
   const z = normalQuantile((1 + u.intervalLevel) / 2)
   const log = Math.log(woz)
   const { estimatedPrice, low, high } = rounded(model, log, log - z * sd, log + z * sd)
+  const { confidence, reason } = earnedConfidence(
+    u,
+    'woz-indexed',
+    confidenceOf(u.confidenceThresholds, wozOnlyExpected(model.woz)),
+    evidenceOf('national', model.woz.n),
+  )
   return {
     estimatedPrice,
     low,
     high,
     intervalLevel: u.intervalLevel,
-    // Median absolute log error of a normal error is sd / 1.4826.
-    confidence: confidenceOf(u.confidenceThresholds, sd / MAD_TO_SD),
+    confidence,
+    confidenceReason: reason,
     method: WOZ_ONLY_METHOD,
     comparables: { n: model.woz.n, level: 'national' },
   }
