@@ -68,7 +68,12 @@ export const propertyParamsSchema = z.strictObject({
 const addressSchema = z.object({
   street: z.string().nullable(),
   number: z.string().nullable().describe('House number with any addition, as "12-2" or "8 A".'),
-  city: z.string().nullable(),
+  city: z
+    .string()
+    .nullable()
+    .describe(
+      "One name per place, resolved or not: the everyday name where the BAG's woonplaats name differs (Den Haag, not 's-Gravenhage; Den Bosch, not 's-Hertogenbosch).",
+    ),
   postcode: z.string().nullable().describe('"1234 AB".'),
 })
 
