@@ -11,6 +11,7 @@ import * as noContentHash from './009-no-content-hash.js'
 import * as observationPriceHistory from './010-observation-price-history.js'
 import * as pageMemosInPlace from './011-page-memos-in-place.js'
 import * as listedGoldenRecords from './012-listed-golden-records.js'
+import * as listingDatesAsGiven from './015-listing-dates-as-given.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '010-observation-price-history': observationPriceHistory,
   '011-page-memos-in-place': pageMemosInPlace,
   '012-listed-golden-records': listedGoldenRecords,
+  '015-listing-dates-as-given': listingDatesAsGiven,
 }
