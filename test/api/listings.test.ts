@@ -143,6 +143,14 @@ describe('GET /v1/listings: results', () => {
     }
   })
 
+  it('writes every price as JavaScript writes the number: 1390, not 1390.0, in price and price_history alike', async () => {
+    const text = (await get(fixture, '/v1/listings?page_size=100')).body
+    const prices = [...text.matchAll(/"price":([^,}\]]+)/g)].map((m) => m[1]!)
+    // Each listing's own price and at least one history point each.
+    expect(prices.length).toBeGreaterThanOrEqual(200)
+    for (const price of prices) expect(price).toBe(String(JSON.parse(price)))
+  })
+
   it('serves only listings currently on offer unless asked for withdrawn ones', async () => {
     const withdrawn = body(await get(fixture, '/v1/listings?status=withdrawn'))
     expect(withdrawn.meta.total).toBe(0)

@@ -1,25 +1,15 @@
 import { join } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { expect, it } from 'vitest'
+import { databaseBefore } from '../../../test/helpers/database-before.js'
 import { useTempDir } from '../../../test/helpers/temp-dir.js'
 import { openStore } from '../database.js'
-import { MIGRATIONS } from './index.js'
 
 const dir = useTempDir()
 const SEEN = '2026-11-26T11:43:17.222Z'
 
 it('turns the crawl time a listing without a date took into null, and date-times into their date', async () => {
   const path = join(dir, 'old.db')
-  // A database as the migrations before this one left it.
-  const sqlite = new BetterSqlite3(path)
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) })
-  const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '015'))
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => before },
-  }).migrateToLatest()
-  expect(error).toBeUndefined()
+  const sqlite = await databaseBefore(path, '015-listing-dates-as-given')
   sqlite.exec(`
     insert into listings (id, type, status, city, city_key, source_name, source_url, sources_json, listed_at,
                           first_seen, last_seen, updated_generation, price_history_json)
@@ -30,7 +20,7 @@ it('turns the crawl time a listing without a date took into null, and date-times
     insert into observations (source_id, source_listing_id, url, type, resolution, first_seen, last_seen, last_run_id,
                               status, listed_at)
       values ('x', '3', 'https://x/3', 'buy', 'none', '${SEEN}', '${SEEN}', 1, 'withdrawn', '2026-09-18T13:18:54+02:00');`)
-  await db.destroy()
+  sqlite.close()
 
   const store = await openStore(path)
   const read = (query: string) => store.sqlite.prepare(query).pluck().all()
