@@ -94,7 +94,12 @@ export const listingSchema = z
     price_history: z
       .array(z.object({ observed_at: z.string(), price: z.number().nullable() }))
       .describe('Extension: every price the trusted source has shown, oldest first.'),
-    listed_at: z.string().describe('When it was first offered, as far as we know.'),
+    listed_at: z
+      .string()
+      .nullable()
+      .describe(
+        'The date the home was first offered (YYYY-MM-DD), as its sites state it; null when none does. Listings are newest first by this date, those without one after those with one, then by first_seen (newest first), then by id.',
+      ),
     first_seen: z.string(),
     last_seen: z.string(),
   })
