@@ -12,7 +12,7 @@ export const sourceSchema = z
       .string()
       .nullable()
       .describe(
-        'The status of its last run: ok, failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
+        'The status of its last run: ok; degraded (it finished, but rejected too many rows or found far fewer listings than its recent runs, so it published what validated and withdrew nothing; last_run.message says why); failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
       ),
     last_run: z
       .object({

@@ -9,7 +9,7 @@ export interface SourceStatus {
   readonly name: string
   readonly kind: 'listing' | 'register'
   /**
-   * The source's status in its last run: `ok`, `failed`, `blocked`, `stopped`, or `running` for a register being
+   * The source's status in its last run: `ok`, `degraded`, `failed`, `blocked`, `stopped`, or `running` for a register being
    * imported. Registers: see {@link readRegisterStatuses} (bag and ep-online from their import runs, woz from the
    * look-ups ingest runs report).
    */
@@ -19,6 +19,8 @@ export interface SourceStatus {
   readonly lastSuccessAt: string | null
   /** Listings the source currently shows; null for registers. */
   readonly activeListings: number | null
+  /** When `status` is `degraded`: the health checks its last run failed (see `judgeSourceRun`). */
+  readonly degradedBy: readonly string[]
 }
 
 /** The sources' status with a fingerprint that changes whenever a run starts, ends or publishes. */
@@ -94,6 +96,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         : null,
       lastSuccessAt: run?.lastSuccessAt ?? null,
       activeListings: active.get(source.id) ?? 0,
+      degradedBy: run?.last.degraded_by?.split(',') ?? [],
     }
   })
   const registers = (await readRegisterStatuses(store)).map(
@@ -105,6 +108,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       lastRun: r.lastRun,
       lastSuccessAt: r.lastSuccessAt,
       activeListings: null,
+      degradedBy: [],
     }),
   )
   return [...listing, ...registers]

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely'
 import type { Store } from './database.js'
 import type { RunRow, RunSourceRow, RunSourceTable, RunTable } from './schema.js'
 
@@ -22,7 +23,7 @@ export async function createRun(
 }
 
 /** Records what one source did in a run. */
-export async function recordRunSource(store: Store, row: RunSourceTable): Promise<void> {
+export async function recordRunSource(store: Store, row: Insertable<RunSourceTable>): Promise<void> {
   await store.db
     .insertInto('run_sources')
     .values(row)
@@ -106,6 +107,30 @@ export async function lastRunPerSource(
     else if (!entry.lastSuccessAt && row.status === 'ok') entry.lastSuccessAt = row.started_at
   }
   return out
+}
+
+/** Per source, the listing counts of its last `runs` baseline runs (`run_sources.baseline`), newest first. */
+export async function recentBaselineCounts(
+  store: Store,
+  sourceIds: readonly string[],
+  runs: number,
+): Promise<Map<string, number[]>> {
+  const counts = new Map<string, number[]>()
+  for (const id of sourceIds) {
+    const rows = await store.db
+      .selectFrom('run_sources')
+      .select('listings')
+      .where('source_id', '=', id)
+      .where('baseline', '=', 1)
+      .orderBy('run_id', 'desc')
+      .limit(runs)
+      .execute()
+    counts.set(
+      id,
+      rows.map((r) => r.listings),
+    )
+  }
+  return counts
 }
 
 /** Writes rejected rows of a run. */

@@ -21,7 +21,8 @@ export interface RunTable {
 export interface RunSourceTable {
   run_id: number
   source_id: string
-  status: 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
+  /** How the source's crawl ended, `degraded` when it finished but looked unhealthy, `retired` for a retirement. */
+  status: 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped' | 'degraded' | 'retired'
   pages: number
   pages_failed: number
   listings: number
@@ -32,6 +33,13 @@ export interface RunSourceTable {
   errors: number
   duration_ms: number
   message: string | null
+  /**
+   * 1 when the run's listing count is a baseline for later runs: it read all of the source (nothing cut it short, no
+   * city or type left out) and was not degraded by too many rejects.
+   */
+  baseline: Generated<number>
+  /** The health checks that found the run unhealthy, comma-separated; null when it was not degraded. */
+  degraded_by: string | null
 }
 
 /** A row a source produced that failed validation, kept with its reason. */

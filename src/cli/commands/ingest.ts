@@ -214,7 +214,7 @@ export function registerIngestCommand(program: Command): void {
     )
     .option(
       '--notify <url>',
-      'POST the report as JSON here when the run fails or a source fails or is blocked',
+      'POST the report as JSON here when the run fails or a source fails, is blocked or degraded',
     )
     .action(async (_o, cmd: Command) => {
       const flags = cmd.optsWithGlobals<IngestFlags>()

@@ -12,6 +12,7 @@ import * as observationPriceHistory from './010-observation-price-history.js'
 import * as pageMemosInPlace from './011-page-memos-in-place.js'
 import * as listedGoldenRecords from './012-listed-golden-records.js'
 import * as oneNamePerPlace from './013-one-name-per-place.js'
+import * as sourceRunHealth from './014-source-run-health.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '011-page-memos-in-place': pageMemosInPlace,
   '012-listed-golden-records': listedGoldenRecords,
   '013-one-name-per-place': oneNamePerPlace,
+  '014-source-run-health': sourceRunHealth,
 }
