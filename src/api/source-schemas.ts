@@ -18,10 +18,28 @@ export const sourceSchema = z
       .object({
         run_id: z.number().int(),
         started_at: z.string(),
-        message: z.string().nullable().describe('What went wrong, when something did.'),
+        message: z
+          .string()
+          .nullable()
+          .describe('What went wrong, when something did. A file it names is named without its folder.'),
       })
       .nullable(),
-    last_success: z.string().nullable().describe('When the last successful run of this source started.'),
+    last_success: z
+      .string()
+      .nullable()
+      .describe(
+        'When the last successful run of this source started. For bag and ep-online, the last successful import: its data is the data in use, whatever imports failed since.',
+      ),
+    data_as_of: z
+      .string()
+      .nullable()
+      .describe(
+        "bag and ep-online: the date the data in use describes, as its file states it (the BAG extract's stand date, the label file's publication date). Null for the other sources, or when the file states none.",
+      ),
+    loaded_at: z
+      .string()
+      .nullable()
+      .describe('bag and ep-online: when the data in use was loaded. Null for the other sources.'),
     freshness_seconds: z
       .number()
       .int()

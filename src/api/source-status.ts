@@ -2,6 +2,7 @@ import { ALL_SOURCES } from '../../sources/index.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { lastRunPerSource } from '../store/runs.repository.js'
+import { withoutPaths } from './without-paths.js'
 
 /** One source as `/v1/sources` and `/metrics` report it. */
 export interface SourceStatus {
@@ -17,6 +18,10 @@ export interface SourceStatus {
   readonly lastRun: LastRun | null
   /** When the last run in which this source succeeded started: its data is at least this fresh. */
   readonly lastSuccessAt: string | null
+  /** Registers loaded from a file: the date the data in use describes (see `RegisterStatus`); else null. */
+  readonly dataAsOf: string | null
+  /** Registers loaded from a file: when the data in use was loaded; else null. */
+  readonly loadedAt: string | null
   /** Listings the source currently shows; null for registers. */
   readonly activeListings: number | null
   /** When `status` is `degraded`: the health checks its last run failed (see `judgeSourceRun`). */
@@ -91,10 +96,10 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       name: source.name,
       kind: 'listing',
       status: run?.last.status ?? null,
-      lastRun: run
-        ? { runId: run.last.run_id, startedAt: run.last.started_at, message: run.last.message }
-        : null,
+      lastRun: run ? publicRun(run.last.run_id, run.last.started_at, run.last.message) : null,
       lastSuccessAt: run?.lastSuccessAt ?? null,
+      dataAsOf: null,
+      loadedAt: null,
       activeListings: active.get(source.id) ?? 0,
       degradedBy: run?.last.degraded_by?.split(',') ?? [],
     }
@@ -105,11 +110,20 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       name: r.name,
       kind: 'register',
       status: r.status,
-      lastRun: r.lastRun,
+      lastRun: r.lastRun && publicRun(r.lastRun.runId, r.lastRun.startedAt, r.lastRun.message),
       lastSuccessAt: r.lastSuccessAt,
+      dataAsOf: r.dataAsOf,
+      loadedAt: r.loadedAt,
       activeListings: null,
       degradedBy: [],
     }),
   )
   return [...listing, ...registers]
 }
+
+/** A last run as API clients see it: its message without the server's file paths. */
+const publicRun = (runId: number, startedAt: string, message: string | null): LastRun => ({
+  runId,
+  startedAt,
+  message: message === null ? null : withoutPaths(message),
+})

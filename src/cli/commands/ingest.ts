@@ -13,6 +13,7 @@ import { type RunReport, runIngest } from '../../pipeline/ingest.js'
 import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
 import { importBag } from '../../registers/import-bag.js'
+import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
@@ -71,7 +72,9 @@ export async function ensureSampleBag(store: Store, bagPath: string, logger: Log
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
   if (any) return
   logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
-  const report = await importBag(store, bagPath, { priority: sourcePriority })
+  const report = await recordImport(store, 'bag', 'sample', () =>
+    importBag(store, bagPath, { priority: sourcePriority }),
+  )
   logger.info(`  ${report.counts.verblijfsobject} verblijfsobjecten, ${report.addresses} addresses`)
 }
 

@@ -37,6 +37,8 @@ export function registerSourcesCommand(program: Command): void {
                   }
                 : null,
               lastSuccessAt: run?.lastSuccessAt ?? null,
+              dataAsOf: null,
+              loadedAt: null,
             }
           }),
           // The same registers, statuses and last runs as `/v1/sources`.
@@ -57,16 +59,24 @@ export function registerSourcesCommand(program: Command): void {
                 }
               : null,
             lastSuccessAt: r.lastSuccessAt,
+            dataAsOf: r.dataAsOf,
+            loadedAt: r.loadedAt,
           })),
         ]
         printResult(options, rows, () =>
           rows
             .map(
               (r) =>
-                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}` : 'never run'}`,
+                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}` : 'never run'}${dataInUse(r)}`,
             )
             .join('\n'),
         )
       })
     })
 }
+
+/** A register's data in use and when it was loaded, which a failed import leaves as they were. */
+const dataInUse = (r: { dataAsOf: string | null; loadedAt: string | null }) =>
+  r.dataAsOf === null && r.loadedAt === null
+    ? ''
+    : `; data as of ${r.dataAsOf ?? 'unknown'}, loaded ${r.loadedAt ?? 'at an unknown time'}`
