@@ -1,7 +1,7 @@
 import { ALL_SOURCES } from '../../sources/index.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
-import { lastRunPerSource } from '../store/runs.repository.js'
+import { readListingSources } from '../store/sources.repository.js'
 import { withoutPaths } from './without-paths.js'
 
 /** One source as `/v1/sources` and `/metrics` report it. */
@@ -80,30 +80,27 @@ function createSourceStatusReader(store: Store): SourceStatusReader {
   }
 }
 
+/**
+ * Every source, read from the database rather than from this process's registry alone: a source registered after
+ * the server started is listed once a run has registered it, and a retired source is left out.
+ */
 async function readSources(store: Store): Promise<SourceStatus[]> {
-  const runs = await lastRunPerSource(store)
-  const counts = await store.db
-    .selectFrom('observations')
-    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', '=', 'active')
-    .groupBy('source_id')
-    .execute()
-  const active = new Map(counts.map((c) => [c.source_id, c.n]))
-  const listing = ALL_SOURCES.map((source): SourceStatus => {
-    const run = runs.get(source.id)
-    return {
-      id: source.id,
-      name: source.name,
-      kind: 'listing',
-      status: run?.last.status ?? null,
-      lastRun: run ? publicRun(run.last.run_id, run.last.started_at, run.last.message) : null,
-      lastSuccessAt: run?.lastSuccessAt ?? null,
-      dataAsOf: null,
-      loadedAt: null,
-      activeListings: active.get(source.id) ?? 0,
-      degradedBy: run?.last.degraded_by?.split(',') ?? [],
-    }
-  })
+  const listing = (await readListingSources(store, ALL_SOURCES))
+    .filter((source) => !source.retired)
+    .map(
+      ({ lastRun, ...source }): SourceStatus => ({
+        id: source.id,
+        name: source.name,
+        kind: 'listing',
+        status: lastRun?.status ?? null,
+        lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
+        lastSuccessAt: source.lastSuccessAt,
+        dataAsOf: null,
+        loadedAt: null,
+        activeListings: source.activeListings,
+        degradedBy: lastRun?.degraded_by?.split(',') ?? [],
+      }),
+    )
   const registers = (await readRegisterStatuses(store)).map(
     (r): SourceStatus => ({
       id: r.id,

@@ -31,6 +31,7 @@ import {
   recordRunSource,
 } from '../store/runs.repository.js'
 import type { RunTable } from '../store/schema.js'
+import { registerSources } from '../store/sources.repository.js'
 import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
 import type { RunEvent } from './run-events.js'
@@ -42,6 +43,11 @@ export interface IngestOptions {
   readonly store: Store
   readonly config: Config
   readonly sources: readonly Source[]
+  /**
+   * Every source the code registers (`sources/index.ts`), written to the database's catalogue so that a server
+   * started before one was added lists it. `sources` are written too. @default `sources`
+   */
+  readonly registry?: readonly Source[]
   /** The file each file source reads this run (`--feed FILE`), by source id. */
   readonly files?: Readonly<Record<string, string>>
   readonly scope: CrawlScope
@@ -130,6 +136,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
 
   const startedAt = new Date().toISOString()
   const started = performance.now()
+  await registerSources(store, [...(options.registry ?? []), ...options.sources], startedAt)
   const runId = await createRun(store, {
     kind: 'ingest',
     mode: options.mode,

@@ -88,10 +88,14 @@ export async function getRun(
   return { run, sources }
 }
 
+/** A source's most recent run row (with its run's start), and when it last succeeded. */
+export interface SourceRunHistory {
+  readonly last: RunSourceRow & { started_at: string }
+  lastSuccessAt: string | null
+}
+
 /** Per source: its most recent run row, and when it last succeeded. */
-export async function lastRunPerSource(
-  store: Store,
-): Promise<Map<string, { last: RunSourceRow & { started_at: string }; lastSuccessAt: string | null }>> {
+export async function lastRunPerSource(store: Store): Promise<Map<string, SourceRunHistory>> {
   const rows = await store.db
     .selectFrom('run_sources')
     .innerJoin('runs', 'runs.id', 'run_sources.run_id')
@@ -99,7 +103,7 @@ export async function lastRunPerSource(
     .select('runs.started_at')
     .orderBy('run_sources.run_id', 'desc')
     .execute()
-  const out = new Map<string, { last: RunSourceRow & { started_at: string }; lastSuccessAt: string | null }>()
+  const out = new Map<string, SourceRunHistory>()
   for (const row of rows) {
     const entry = out.get(row.source_id)
     if (!entry)

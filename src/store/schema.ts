@@ -2,10 +2,10 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 
 /** Row types mirror the SQL (snake_case); repositories convert them to domain objects. */
 
-/** One pipeline run or import, with its outcome and report. */
+/** One pipeline run, import or retirement of a source, with its outcome and report. */
 export interface RunTable {
   id: Generated<number>
-  kind: 'ingest' | 'import-bag' | 'import-energy-labels'
+  kind: 'ingest' | 'import-bag' | 'import-energy-labels' | 'retire'
   started_at: string
   finished_at: string | null
   /** running → succeeded | partial (some source failed, exit 3) | failed | crashed (found dead) | stopped (max duration) */
@@ -40,6 +40,14 @@ export interface RunSourceTable {
   baseline: Generated<number>
   /** The health checks that found the run unhealthy, comma-separated; null when it was not degraded. */
   degraded_by: string | null
+}
+
+/** A listing source some run has known (see migration 015). */
+export interface SourceCatalogueTable {
+  id: string
+  name: string
+  /** When a run first registered it. */
+  registered_at: string
 }
 
 /** A row a source produced that failed validation, kept with its reason. */
@@ -392,6 +400,7 @@ export interface RunLockTable {
 export interface Database {
   runs: RunTable
   run_sources: RunSourceTable
+  source_catalogue: SourceCatalogueTable
   run_lock: RunLockTable
   rejects: RejectTable
   stage_observations: StageObservationTable

@@ -13,6 +13,7 @@ import * as pageMemosInPlace from './011-page-memos-in-place.js'
 import * as listedGoldenRecords from './012-listed-golden-records.js'
 import * as oneNamePerPlace from './013-one-name-per-place.js'
 import * as sourceRunHealth from './014-source-run-health.js'
+import * as sourceCatalogue from './015-source-catalogue.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '012-listed-golden-records': listedGoldenRecords,
   '013-one-name-per-place': oneNamePerPlace,
   '014-source-run-health': sourceRunHealth,
+  '015-source-catalogue': sourceCatalogue,
 }
