@@ -19,6 +19,7 @@ const envSchema = z.object({
   PROPDATA_USER_AGENT: z.string().min(1).optional(),
   PROPDATA_CONTACT_URL: z.string().url().optional(),
   PROPDATA_WITHDRAW_AFTER: intFromEnv(1, 1000).optional(),
+  PROPDATA_MAX_REJECT_PERCENT: intFromEnv(0, 100).optional(),
   PROPDATA_PDOK_FALLBACK: z.enum(['0', '1', 'true', 'false']).optional(),
   PROPDATA_PDOK_URL: z.string().url().optional(),
   PROPDATA_RETENTION_DAYS: intFromEnv(0, 36_500).optional(),
@@ -66,6 +67,11 @@ export interface Config {
   readonly userAgent: string
   /** A listing is withdrawn after its source completed this many successful runs without it. @default 2 */
   readonly withdrawAfterRuns: number
+  /**
+   * A run in which a source rejected more than this share of its rows (in percent) is `degraded`: it publishes what
+   * validated and withdraws nothing. @default 20
+   */
+  readonly maxRejectPercent: number
   /** Ask PDOK's Locatieserver for addresses the local BAG lacks (the `bag` source's live fallback). @default false */
   readonly pdokFallback: boolean
   /** @default 'https://api.pdok.nl/bzk/locatieserver/search/v3_1' */
@@ -132,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.PROPDATA_CHROMIUM,
     userAgent: withContact(e.PROPDATA_USER_AGENT ?? 'propdata/0.1', contact),
     withdrawAfterRuns: e.PROPDATA_WITHDRAW_AFTER ?? 2,
+    maxRejectPercent: e.PROPDATA_MAX_REJECT_PERCENT ?? 20,
     pdokFallback: e.PROPDATA_PDOK_FALLBACK === '1' || e.PROPDATA_PDOK_FALLBACK === 'true',
     pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
     retentionDays: e.PROPDATA_RETENTION_DAYS ?? 30,

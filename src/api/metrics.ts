@@ -1,11 +1,11 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type LabelValues, Registry } from 'prom-client'
 import type { PropertyDocumentStats } from './property-documents.js'
-import type { SourceStatus } from './source-status.js'
+import type { SourceStatusSnapshot } from './source-status.js'
 
 /** What the metrics read from the data: the published generation and the sources' status. */
 export interface MetricsSources {
   published(): { generation: number; publishedAt: string }
-  sources(): Promise<readonly SourceStatus[]>
+  sources(): Promise<Pick<SourceStatusSnapshot, 'fingerprint' | 'sources'>>
   /** The per-generation response caches: entries and characters held. */
   caches(): Readonly<Record<string, { entries: number; chars: number }>>
   /** The property answers built ahead for the served generation. */
@@ -23,8 +23,8 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 /**
  * Builds the registry: request latency per route pattern and status (its `_count` is the request count),
- * rate-limit rejections, the age of the published data, and per source its last success and active listings.
- * The per-source figures are read again only when the generation changes.
+ * rate-limit rejections, the age of the published data, and per source its status, why it is degraded, its last
+ * success and active listings. The per-source figures are read again only when a run starts, ends or publishes.
  */
 export function createApiMetrics(data: MetricsSources): ApiMetrics {
   const registry = new Registry()
@@ -111,25 +111,34 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
     registers: [registry],
     collect: () => refreshSources(),
   })
-  // The runs tables are read once per generation, not once per scrape; both gauges share the one read.
-  let refreshed: { generation: number; done: Promise<void> } | undefined
-  const refreshSources = (): Promise<void> => {
-    const { generation } = data.published()
-    if (refreshed?.generation !== generation) {
-      const done = data.sources().then((sources) => {
-        lastSuccess.reset()
-        activeListings.reset()
-        for (const s of sources) {
-          if (s.lastSuccessAt) lastSuccess.set({ source: s.id }, Date.parse(s.lastSuccessAt) / 1000)
-          if (s.activeListings !== null) activeListings.set({ source: s.id }, s.activeListings)
-        }
-      })
-      refreshed = { generation, done }
-      done.catch(() => {
-        refreshed = undefined // try again at the next scrape
-      })
+  const status = new Gauge({
+    name: 'propdata_source_status',
+    help: 'The status of the last run of each source: 1 for that status (ok, degraded, failed, blocked, stopped, …).',
+    labelNames: ['source', 'status'] as const,
+    registers: [registry],
+    collect: () => refreshSources(),
+  })
+  const degraded = new Gauge({
+    name: 'propdata_source_degraded',
+    help: 'Why the last run of a source is degraded: 1 per health check it failed (rejects, listing-count).',
+    labelNames: ['source', 'check'] as const,
+    registers: [registry],
+    collect: () => refreshSources(),
+  })
+  // The gauges share one read of the sources, which is cached until a run starts, ends or publishes; a scrape in
+  // between costs the reader's fingerprint lookup.
+  let applied = ''
+  const refreshSources = async (): Promise<void> => {
+    const snapshot = await data.sources()
+    if (snapshot.fingerprint === applied) return
+    applied = snapshot.fingerprint
+    for (const gauge of [lastSuccess, activeListings, status, degraded]) gauge.reset()
+    for (const s of snapshot.sources) {
+      if (s.lastSuccessAt) lastSuccess.set({ source: s.id }, Date.parse(s.lastSuccessAt) / 1000)
+      if (s.activeListings !== null) activeListings.set({ source: s.id }, s.activeListings)
+      if (s.status) status.set({ source: s.id, status: s.status }, 1)
+      for (const check of s.degradedBy) degraded.set({ source: s.id, check }, 1)
     }
-    return refreshed.done
   }
 
   // One child per label combination, so a response costs a map lookup and an observation.

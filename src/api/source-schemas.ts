@@ -12,16 +12,34 @@ export const sourceSchema = z
       .string()
       .nullable()
       .describe(
-        'The status of its last run: ok, failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
+        'The status of its last run: ok; degraded (it finished, but rejected too many rows or found far fewer listings than its recent runs, so it published what validated and withdrew nothing; last_run.message says why); failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
       ),
     last_run: z
       .object({
         run_id: z.number().int(),
         started_at: z.string(),
-        message: z.string().nullable().describe('What went wrong, when something did.'),
+        message: z
+          .string()
+          .nullable()
+          .describe('What went wrong, when something did. A file it names is named without its folder.'),
       })
       .nullable(),
-    last_success: z.string().nullable().describe('When the last successful run of this source started.'),
+    last_success: z
+      .string()
+      .nullable()
+      .describe(
+        'When the last successful run of this source started. For bag and ep-online, the last successful import: its data is the data in use, whatever imports failed since.',
+      ),
+    data_as_of: z
+      .string()
+      .nullable()
+      .describe(
+        "bag and ep-online: the date the data in use describes, as its file states it (the BAG extract's stand date, the label file's publication date). Null for the other sources, or when the file states none.",
+      ),
+    loaded_at: z
+      .string()
+      .nullable()
+      .describe('bag and ep-online: when the data in use was loaded. Null for the other sources.'),
     freshness_seconds: z
       .number()
       .int()

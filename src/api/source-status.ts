@@ -1,7 +1,8 @@
 import { ALL_SOURCES } from '../../sources/index.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
-import { lastRunPerSource } from '../store/runs.repository.js'
+import { readListingSources } from '../store/sources.repository.js'
+import { withoutPaths } from './without-paths.js'
 
 /** One source as `/v1/sources` and `/metrics` report it. */
 export interface SourceStatus {
@@ -9,7 +10,7 @@ export interface SourceStatus {
   readonly name: string
   readonly kind: 'listing' | 'register'
   /**
-   * The source's status in its last run: `ok`, `failed`, `blocked`, `stopped`, or `running` for a register being
+   * The source's status in its last run: `ok`, `degraded`, `failed`, `blocked`, `stopped`, or `running` for a register being
    * imported. Registers: see {@link readRegisterStatuses} (bag and ep-online from their import runs, woz from the
    * look-ups ingest runs report).
    */
@@ -17,8 +18,14 @@ export interface SourceStatus {
   readonly lastRun: LastRun | null
   /** When the last run in which this source succeeded started: its data is at least this fresh. */
   readonly lastSuccessAt: string | null
+  /** Registers loaded from a file: the date the data in use describes (see `RegisterStatus`); else null. */
+  readonly dataAsOf: string | null
+  /** Registers loaded from a file: when the data in use was loaded; else null. */
+  readonly loadedAt: string | null
   /** Listings the source currently shows; null for registers. */
   readonly activeListings: number | null
+  /** When `status` is `degraded`: the health checks its last run failed (see `judgeSourceRun`). */
+  readonly degradedBy: readonly string[]
 }
 
 /** The sources' status with a fingerprint that changes whenever a run starts, ends or publishes. */
@@ -73,39 +80,47 @@ function createSourceStatusReader(store: Store): SourceStatusReader {
   }
 }
 
+/**
+ * Every source, read from the database rather than from this process's registry alone: a source registered after
+ * the server started is listed once a run has registered it, and a retired source is left out.
+ */
 async function readSources(store: Store): Promise<SourceStatus[]> {
-  const runs = await lastRunPerSource(store)
-  const counts = await store.db
-    .selectFrom('observations')
-    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', '=', 'active')
-    .groupBy('source_id')
-    .execute()
-  const active = new Map(counts.map((c) => [c.source_id, c.n]))
-  const listing = ALL_SOURCES.map((source): SourceStatus => {
-    const run = runs.get(source.id)
-    return {
-      id: source.id,
-      name: source.name,
-      kind: 'listing',
-      status: run?.last.status ?? null,
-      lastRun: run
-        ? { runId: run.last.run_id, startedAt: run.last.started_at, message: run.last.message }
-        : null,
-      lastSuccessAt: run?.lastSuccessAt ?? null,
-      activeListings: active.get(source.id) ?? 0,
-    }
-  })
+  const listing = (await readListingSources(store, ALL_SOURCES))
+    .filter((source) => !source.retired)
+    .map(
+      ({ lastRun, ...source }): SourceStatus => ({
+        id: source.id,
+        name: source.name,
+        kind: 'listing',
+        status: lastRun?.status ?? null,
+        lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
+        lastSuccessAt: source.lastSuccessAt,
+        dataAsOf: null,
+        loadedAt: null,
+        activeListings: source.activeListings,
+        degradedBy: lastRun?.degraded_by?.split(',') ?? [],
+      }),
+    )
   const registers = (await readRegisterStatuses(store)).map(
     (r): SourceStatus => ({
       id: r.id,
       name: r.name,
       kind: 'register',
       status: r.status,
-      lastRun: r.lastRun,
+      lastRun: r.lastRun && publicRun(r.lastRun.runId, r.lastRun.startedAt, r.lastRun.message),
       lastSuccessAt: r.lastSuccessAt,
+      dataAsOf: r.dataAsOf,
+      loadedAt: r.loadedAt,
       activeListings: null,
+      degradedBy: [],
     }),
   )
   return [...listing, ...registers]
 }
+
+/** A last run as API clients see it: its message without the server's file paths. */
+const publicRun = (runId: number, startedAt: string, message: string | null): LastRun => ({
+  runId,
+  startedAt,
+  message: message === null ? null : withoutPaths(message),
+})

@@ -11,12 +11,15 @@ export interface RunNotification {
   readonly error?: string
 }
 
-/** Whether a run deserves a notification: it failed, or some source failed or was blocked. */
+/** The source statuses an operator must hear about: the source's data is going stale or cannot be trusted. */
+const NEEDS_ATTENTION = new Set(['failed', 'blocked', 'degraded'])
+
+/** Whether a run deserves a notification: it failed, or some source failed, was blocked or is degraded. */
 export function needsNotification(report: Pick<RunReport, 'status' | 'sources'>): boolean {
   return (
     report.status === 'failed' ||
     report.status === 'crashed' ||
-    report.sources.some((s) => s.status === 'failed' || s.status === 'blocked')
+    report.sources.some((s) => NEEDS_ATTENTION.has(s.status))
   )
 }
 

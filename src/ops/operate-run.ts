@@ -14,7 +14,7 @@ export interface OperateRunOptions {
   /** Archives and failed pages older than this many days are removed after the run; 0 keeps them. */
   readonly retentionDays: number
   readonly logger: Logger
-  /** POST the report here when the run fails or a source fails or is blocked. */
+  /** POST the report here when the run fails or a source fails, is blocked or degraded. */
   readonly notifyUrl?: string
   /** Archives the run reads (replays): never pruned, like the run's own archive. */
   readonly keepFiles?: readonly string[]

@@ -1,10 +1,10 @@
-import type { CrawlStatus } from '../crawl/crawl-source.js'
 import type { RunEvent } from '../pipeline/run-events.js'
+import type { SourceRunStatus } from '../pipeline/source-health.js'
 
 /** One source's progress so far. */
 export interface SourceProgress {
   readonly id: string
-  status: 'waiting' | 'running' | CrawlStatus
+  status: 'waiting' | 'running' | SourceRunStatus
   startedAt: number | null
   endedAt: number | null
   pages: number

@@ -19,5 +19,8 @@ export function summariseRun(
   const kept = report.sources.some((s) => s.status === 'failed' || s.status === 'blocked')
     ? '; failed and blocked sources keep their previous data'
     : ''
-  return `${head}: ${report.problems.join('; ')}${kept}`
+  const degraded = report.sources.some((s) => s.status === 'degraded')
+    ? '; degraded sources publish what validated and withdraw nothing'
+    : ''
+  return `${head}: ${report.problems.join('; ')}${kept}${degraded}`
 }

@@ -43,6 +43,7 @@ const STATUS_COLOUR: Readonly<Record<string, string>> = {
   ok: '32',
   skipped: '2',
   stopped: '33',
+  degraded: '33',
   failed: '31',
   blocked: '31',
 }

@@ -27,12 +27,15 @@ import {
   finishRun,
   insertRejects,
   markCrashedRuns,
+  recentBaselineCounts,
   recordRunSource,
 } from '../store/runs.repository.js'
 import type { RunTable } from '../store/schema.js'
+import { registerSources } from '../store/sources.repository.js'
 import { createStageWriter, discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
 import type { RunEvent } from './run-events.js'
+import { BASELINE_RUNS, judgeSourceRun, type SourceRunStatus } from './source-health.js'
 import { normaliseStageRows, rawStageRow, type StageTimings } from './stage-listing.js'
 
 /** Options for one pipeline run. */
@@ -40,6 +43,11 @@ export interface IngestOptions {
   readonly store: Store
   readonly config: Config
   readonly sources: readonly Source[]
+  /**
+   * Every source the code registers (`sources/index.ts`), written to the database's catalogue so that a server
+   * started before one was added lists it. `sources` are written too. @default `sources`
+   */
+  readonly registry?: readonly Source[]
   /** The file each file source reads this run (`--feed FILE`), by source id. */
   readonly files?: Readonly<Record<string, string>>
   readonly scope: CrawlScope
@@ -67,9 +75,21 @@ export interface IngestOptions {
   readonly onEvent?: (event: RunEvent) => void
 }
 
+/** How a source's part of the run ended: its crawl's outcome, judged (see {@link judgeSourceRun}). */
+interface JudgedOutcome extends Omit<CrawlOutcome, 'status'> {
+  readonly status: SourceRunStatus
+  /** Its listing count is a baseline for later runs of the source (see `SourceRunVerdict`). */
+  readonly baseline: boolean
+  /** The checks that found the run unhealthy (empty unless `degraded`). */
+  readonly degradedBy: readonly string[]
+}
+
 /** One source's line in the run report. */
-export interface SourceReport extends Omit<CrawlOutcome, 'layoutChanged' | 'complete'> {
+export interface SourceReport
+  extends Omit<JudgedOutcome, 'layoutChanged' | 'complete' | 'baseline' | 'degradedBy'> {
   readonly source: string
+  /** The health checks that found the run unhealthy; absent from reports stored before runs were judged. */
+  readonly degradedBy?: readonly string[]
   readonly new: number
   readonly updated: number
   readonly withdrawn: number
@@ -116,6 +136,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
 
   const startedAt = new Date().toISOString()
   const started = performance.now()
+  await registerSources(store, [...(options.registry ?? []), ...options.sources], startedAt)
   const runId = await createRun(store, {
     kind: 'ingest',
     mode: options.mode,
@@ -168,7 +189,23 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
 
   const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
     []
-  const outcomes = new Map<string, CrawlOutcome>()
+  const outcomes = new Map<string, JudgedOutcome>()
+  const baselines = await recentBaselineCounts(
+    store,
+    options.sources.map((s) => s.id),
+    BASELINE_RUNS,
+  )
+  // A crawl over some cities or types sees part of the site; a file source is read whole whatever the scope.
+  const wholeScope = (source: Source) => source.kind === 'file' || !options.partialScope
+  const judge = (source: Source, o: CrawlOutcome): JudgedOutcome => {
+    if (o.status !== 'ok') return { ...o, baseline: false, degradedBy: [] }
+    const figures = { listings: o.listings, rejected: o.rejected, whole: o.complete && wholeScope(source) }
+    const recentListings = baselines.get(source.id) ?? []
+    const { findings, baseline } = judgeSourceRun(figures, { recentListings }, config)
+    if (findings.length === 0) return { ...o, baseline, degradedBy: [] }
+    const message = [...findings.map((f) => f.message), o.message].filter(Boolean).join('; ')
+    return { ...o, status: 'degraded', message, baseline, degradedBy: findings.map((f) => f.check) }
+  }
   let registers: EnrichmentReport | null = null
   try {
     await Promise.all(
@@ -203,7 +240,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
                 maxListPages: options.maxListPages,
                 onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
               })
-        const outcome = await crawl.catch((error: unknown): CrawlOutcome => {
+        const crawled = await crawl.catch((error: unknown): CrawlOutcome => {
           const e = toPipelineError(error)
           return {
             status: 'failed',
@@ -220,6 +257,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             durationMs: 0,
           }
         })
+        const outcome = judge(source, crawled)
         outcomes.set(source.id, outcome)
         emit({
           type: 'source-end',
@@ -268,7 +306,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   const withinScope = { types: options.scope.types, cityKeys: options.scope.cities.map(cityKey) }
   const results = options.sources.map((s) => {
     const o = outcomes.get(s.id)!
-    // A crawl cut short by --limit/--max-pages or a lost list page did not see every listing: it withdraws none.
+    // A crawl cut short by --limit/--max-pages or a lost list page did not see every listing, and a degraded one
+    // cannot be trusted to have: neither withdraws any.
     return {
       sourceId: s.id,
       completed: o.status === 'ok' && o.complete,
@@ -314,7 +353,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
         : 'partial'
   const exitCode: 0 | 1 | 3 = status === 'succeeded' ? 0 : status === 'failed' ? 1 : 3
   const sources: SourceReport[] = options.sources.map((s) => {
-    const { layoutChanged: _layout, complete: _complete, ...o } = outcomes.get(s.id)!
+    const { layoutChanged: _layout, complete: _complete, baseline: _baseline, ...o } = outcomes.get(s.id)!
     const changes = published?.perSource[s.id] ?? { new: 0, updated: 0, withdrawn: 0 }
     return { source: s.id, ...o, ...changes }
   })
@@ -333,6 +372,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       errors: s.errors,
       duration_ms: s.durationMs,
       message: s.message,
+      baseline: outcomes.get(s.source)!.baseline ? 1 : 0,
+      degraded_by: s.degradedBy?.length ? s.degradedBy.join(',') : null,
     })
   }
   const finishedAt = new Date().toISOString()

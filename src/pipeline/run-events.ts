@@ -1,4 +1,4 @@
-import type { CrawlStatus } from '../crawl/crawl-source.js'
+import type { SourceRunStatus } from './source-health.js'
 
 /** What a run reports while it works: progress bars, JSON log lines and metrics are built from these. */
 export type RunEvent =
@@ -23,7 +23,7 @@ export type RunEvent =
       readonly type: 'source-end'
       readonly runId: number
       readonly source: string
-      readonly status: CrawlStatus
+      readonly status: SourceRunStatus
       readonly message: string | null
     }
   | {

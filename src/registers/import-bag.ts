@@ -117,6 +117,7 @@ export async function importBag(
         swapInNextTables(sqlite, BAG_TABLES)
         writeMeta(store, 'bag_stand_date', info.standTechnischeDatum ?? new Date().toISOString().slice(0, 10))
         writeMeta(store, 'bag_source', path)
+        writeMeta(store, 'bag_imported_at', new Date().toISOString())
         swapMs = performance.now() - t
         t = performance.now()
         generation = bumpGeneration(store, null, new Date().toISOString())

@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { Store } from '../store/database.js'
+import { readMeta } from '../store/publication.repository.js'
 import type { RunTable } from '../store/schema.js'
+import { IMPORT_KINDS, type ImportedRegister } from './record-import.js'
 import { type RegisterLookupReport, STOPPED_BY_RUN } from './run-lookups.js'
 
 /** A register as `/v1/sources` and `propdata sources` list it. */
@@ -36,27 +38,40 @@ export interface LastRun {
   readonly message: string | null
 }
 
-/** One register's last run and last success. */
+/** One register's last run and last success, and the data in use. */
 export interface RegisterStatus extends RegisterInfo {
   /** `ok`, `failed`, `stopped`, `crashed`, or `running` for an import in progress; null if it never ran. */
   readonly status: string | null
   readonly lastRun: LastRun | null
   readonly lastSuccessAt: string | null
+  /** The date the data in use describes, as its file states it: the BAG's stand date, the label file's publication date. */
+  readonly dataAsOf: string | null
+  /** When the data in use was loaded: a failed import leaves the previous data, and this, as they were. */
+  readonly loadedAt: string | null
 }
 
-/** The registers loaded by an import command: each import is a run of its own kind. */
-const IMPORT_KINDS: Readonly<Record<string, RunTable['kind']>> = {
-  bag: 'import-bag',
-  'ep-online': 'import-energy-labels',
+/**
+ * Where an import notes what it loaded (`meta`, written in the transaction that swaps the data in): so they describe
+ * the data in use, whatever later imports did.
+ */
+const DATA_IN_USE: Readonly<Record<ImportedRegister, { asOf: string; loadedAt: string }>> = {
+  bag: { asOf: 'bag_stand_date', loadedAt: 'bag_imported_at' },
+  'ep-online': { asOf: 'energy_labels_publication_date', loadedAt: 'energy_labels_imported_at' },
 }
 
 /** Every register's status, in {@link REGISTERS} order. */
 export async function readRegisterStatuses(store: Store): Promise<RegisterStatus[]> {
   return Promise.all(
     REGISTERS.map(async (register) => {
-      const kind = IMPORT_KINDS[register.id]
-      const found = kind ? await importStatus(store, kind) : await wozStatus(store)
-      return { ...register, ...found }
+      const imported = register.id in IMPORT_KINDS ? (register.id as ImportedRegister) : null
+      const found = imported ? await importStatus(store, IMPORT_KINDS[imported]) : await wozStatus(store)
+      const meta = imported ? DATA_IN_USE[imported] : null
+      return {
+        ...register,
+        ...found,
+        dataAsOf: meta ? (readMeta(store, meta.asOf) ?? null) : null,
+        loadedAt: meta ? (readMeta(store, meta.loadedAt) ?? null) : null,
+      }
     }),
   )
 }

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely'
 import type { Store } from './database.js'
 import type { RunRow, RunSourceRow, RunSourceTable, RunTable } from './schema.js'
 
@@ -22,7 +23,7 @@ export async function createRun(
 }
 
 /** Records what one source did in a run. */
-export async function recordRunSource(store: Store, row: RunSourceTable): Promise<void> {
+export async function recordRunSource(store: Store, row: Insertable<RunSourceTable>): Promise<void> {
   await store.db
     .insertInto('run_sources')
     .values(row)
@@ -87,10 +88,14 @@ export async function getRun(
   return { run, sources }
 }
 
+/** A source's most recent run row (with its run's start), and when it last succeeded. */
+export interface SourceRunHistory {
+  readonly last: RunSourceRow & { started_at: string }
+  lastSuccessAt: string | null
+}
+
 /** Per source: its most recent run row, and when it last succeeded. */
-export async function lastRunPerSource(
-  store: Store,
-): Promise<Map<string, { last: RunSourceRow & { started_at: string }; lastSuccessAt: string | null }>> {
+export async function lastRunPerSource(store: Store): Promise<Map<string, SourceRunHistory>> {
   const rows = await store.db
     .selectFrom('run_sources')
     .innerJoin('runs', 'runs.id', 'run_sources.run_id')
@@ -98,7 +103,7 @@ export async function lastRunPerSource(
     .select('runs.started_at')
     .orderBy('run_sources.run_id', 'desc')
     .execute()
-  const out = new Map<string, { last: RunSourceRow & { started_at: string }; lastSuccessAt: string | null }>()
+  const out = new Map<string, SourceRunHistory>()
   for (const row of rows) {
     const entry = out.get(row.source_id)
     if (!entry)
@@ -106,6 +111,30 @@ export async function lastRunPerSource(
     else if (!entry.lastSuccessAt && row.status === 'ok') entry.lastSuccessAt = row.started_at
   }
   return out
+}
+
+/** Per source, the listing counts of its last `runs` baseline runs (`run_sources.baseline`), newest first. */
+export async function recentBaselineCounts(
+  store: Store,
+  sourceIds: readonly string[],
+  runs: number,
+): Promise<Map<string, number[]>> {
+  const counts = new Map<string, number[]>()
+  for (const id of sourceIds) {
+    const rows = await store.db
+      .selectFrom('run_sources')
+      .select('listings')
+      .where('source_id', '=', id)
+      .where('baseline', '=', 1)
+      .orderBy('run_id', 'desc')
+      .limit(runs)
+      .execute()
+    counts.set(
+      id,
+      rows.map((r) => r.listings),
+    )
+  }
+  return counts
 }
 
 /** Writes rejected rows of a run. */

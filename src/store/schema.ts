@@ -2,10 +2,10 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 
 /** Row types mirror the SQL (snake_case); repositories convert them to domain objects. */
 
-/** One pipeline run or import, with its outcome and report. */
+/** One pipeline run, import or retirement of a source, with its outcome and report. */
 export interface RunTable {
   id: Generated<number>
-  kind: 'ingest' | 'import-bag' | 'import-energy-labels'
+  kind: 'ingest' | 'import-bag' | 'import-energy-labels' | 'retire'
   started_at: string
   finished_at: string | null
   /** running → succeeded | partial (some source failed, exit 3) | failed | crashed (found dead) | stopped (max duration) */
@@ -21,7 +21,8 @@ export interface RunTable {
 export interface RunSourceTable {
   run_id: number
   source_id: string
-  status: 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
+  /** How the source's crawl ended, `degraded` when it finished but looked unhealthy, `retired` for a retirement. */
+  status: 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped' | 'degraded' | 'retired'
   pages: number
   pages_failed: number
   listings: number
@@ -32,6 +33,21 @@ export interface RunSourceTable {
   errors: number
   duration_ms: number
   message: string | null
+  /**
+   * 1 when the run's listing count is a baseline for later runs: it read all of the source (nothing cut it short, no
+   * city or type left out) and was not degraded by too many rejects.
+   */
+  baseline: Generated<number>
+  /** The health checks that found the run unhealthy, comma-separated; null when it was not degraded. */
+  degraded_by: string | null
+}
+
+/** A listing source some run has known (see migration 015). */
+export interface SourceCatalogueTable {
+  id: string
+  name: string
+  /** When a run first registered it. */
+  registered_at: string
 }
 
 /** A row a source produced that failed validation, kept with its reason. */
@@ -387,6 +403,7 @@ export interface RunLockTable {
 export interface Database {
   runs: RunTable
   run_sources: RunSourceTable
+  source_catalogue: SourceCatalogueTable
   run_lock: RunLockTable
   rejects: RejectTable
   stage_observations: StageObservationTable

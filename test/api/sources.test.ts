@@ -12,6 +12,8 @@ interface SourcesBody {
     status: string | null
     last_run: { run_id: number; message: string | null } | null
     last_success: string | null
+    data_as_of: string | null
+    loaded_at: string | null
     freshness_seconds: number | null
     active_listings: number | null
   }[]
@@ -35,7 +37,7 @@ describe('GET /v1/sources', () => {
     expect(pararius.last_success).not.toBeNull()
     expect(pararius.freshness_seconds).toBeGreaterThanOrEqual(0)
     expect(pararius.freshness_seconds).toBeLessThan(3_600)
-    // The sample's BAG and label file are loaded without an import run, so those registers have no run yet.
+    // The sample run imported its BAG and label file first: each is a run of its register.
     expect(body.data.filter((s) => s.kind === 'register').map((s) => s.id)).toEqual([
       'bag',
       'ep-online',
@@ -44,9 +46,11 @@ describe('GET /v1/sources', () => {
     for (const id of ['bag', 'ep-online'])
       expect(body.data.find((s) => s.id === id)).toMatchObject({
         kind: 'register',
-        status: null,
-        last_run: null,
-        last_success: null,
+        status: 'ok',
+        last_run: { message: null },
+        last_success: expect.any(String),
+        data_as_of: '2026-11-01',
+        loaded_at: expect.any(String),
         active_listings: null,
       })
     // The sample run looked up WOZ values (from its archive): that run is the register's last run and success.
@@ -116,10 +120,14 @@ describe('GET /v1/sources', () => {
     })
 
     const body = (await get(fixture, '/v1/sources')).json() as SourcesBody
+    // Failed, but the labels loaded before are still the ones in use.
+    const labelsBefore = before.data.find((s) => s.id === 'ep-online')!
     expect(body.data.find((s) => s.id === 'ep-online')).toMatchObject({
       status: 'failed',
       last_run: { run_id: labels, message: 'no Energieklasse column' },
-      last_success: null,
+      last_success: labelsBefore.last_success,
+      data_as_of: labelsBefore.data_as_of,
+      loaded_at: labelsBefore.loaded_at,
     })
     const after = body.data.find((s) => s.id === 'woz')!
     expect(after).toMatchObject({

@@ -111,10 +111,14 @@ describe('the CLI contract', () => {
       render: 'http',
       lastRun: { status: 'ok' },
     })
-    // The same registers as /v1/sources: the sample's runs looked up WOZ values, and imported nothing.
+    // The same registers as /v1/sources: the sample's first run imported its BAG and label file (a run of each
+    // register), and its runs looked up WOZ values.
     expect(rows.filter((r) => r.kind === 'register').map((r) => r.id)).toEqual(['bag', 'ep-online', 'woz'])
-    expect(rows.find((r) => r.id === 'bag')).toMatchObject({ render: 'file', lastRun: null })
-    expect(rows.find((r) => r.id === 'ep-online')).toMatchObject({ render: 'file', lastRun: null })
+    expect(rows.find((r) => r.id === 'bag')).toMatchObject({ render: 'file', lastRun: { status: 'ok' } })
+    expect(rows.find((r) => r.id === 'ep-online')).toMatchObject({
+      render: 'file',
+      lastRun: { status: 'ok' },
+    })
     expect(rows.find((r) => r.id === 'woz')).toMatchObject({
       render: 'http',
       lastRun: { status: 'ok', listings: null },

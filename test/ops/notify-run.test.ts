@@ -106,6 +106,17 @@ describe('--notify', () => {
     )
   })
 
+  it('POSTs when a source is degraded, saying why and that it withdrew nothing', async () => {
+    received.length = 0
+    const message = '6 of 7 listings rejected (86 %; more than 20 %)'
+    const source = { ...blocked.sources[0]!, source: 'feed', status: 'degraded' as const, message }
+    await operate(async () => ({ ...blocked, sources: [source], problems: [`feed: degraded: ${message}`] }))
+    expect(received).toHaveLength(1)
+    expect(received[0]?.body.text).toBe(
+      `Run 7 partial (exit 3): feed: degraded: ${message}; degraded sources publish what validated and withdraw nothing`,
+    )
+  })
+
   it('stays quiet when every source was fine', async () => {
     received.length = 0
     await operate(async () => report({ status: 'succeeded', exitCode: 0 }))

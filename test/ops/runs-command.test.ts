@@ -73,8 +73,11 @@ describe('propdata runs', () => {
     const list = await runCli(['runs', '--db', db, '--json', '--limit', '5'], env)
     expect(list.code, list.stderr).toBe(0)
     const rows = JSON.parse(list.stdout) as { id: number; status: string; problems: string[] }[]
+    // The sample run's imports of its BAG and label file are runs 1 and 2; its ingest is run 3.
     expect(rows.map((r) => [r.id, r.status])).toEqual([
       [blockedId, 'partial'],
+      [3, 'succeeded'],
+      [2, 'succeeded'],
       [1, 'succeeded'],
     ])
     const text = await runCli(['runs', '--db', db], env)
@@ -89,9 +92,9 @@ describe('propdata runs', () => {
     expect(show.stdout).toContain('archive ')
     expect(show.stdout).toMatch(/Rejected rows: 2\n\s+2 {2}pararius: priceEur: required/)
 
-    const json = JSON.parse((await runCli(['runs', 'show', '1', '--db', db, '--json'], env)).stdout)
+    const json = JSON.parse((await runCli(['runs', 'show', '3', '--db', db, '--json'], env)).stdout)
     expect(json).toMatchObject({
-      id: 1,
+      id: 3,
       status: 'succeeded',
       perSource: expect.arrayContaining([expect.objectContaining({ source_id: 'pararius', listings: 300 })]),
     })

@@ -10,7 +10,7 @@ export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
   const reader = sourceStatusReaderFor(app.readModel.store)
   const metrics = createApiMetrics({
     published: () => app.readModel.sync(),
-    sources: async () => (await reader.read()).sources,
+    sources: () => reader.read(),
     caches: () => {
       const { listingResponses, propertyResponses } = app.readModel.stats()
       return { listings: listingResponses, properties: propertyResponses }

@@ -38,6 +38,8 @@ export function registerSourceRoutes(app: FastifyInstance): void {
             ? { run_id: s.lastRun.runId, started_at: s.lastRun.startedAt, message: s.lastRun.message }
             : null,
           last_success: s.lastSuccessAt,
+          data_as_of: s.dataAsOf,
+          loaded_at: s.loadedAt,
           freshness_seconds:
             s.lastSuccessAt === null
               ? null

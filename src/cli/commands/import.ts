@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { ALL_SOURCES } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
@@ -7,9 +8,8 @@ import { withRunLock } from '../../ops/run-lock.js'
 import type { Logger } from '../../pipeline/logger.js'
 import { importBag } from '../../registers/import-bag.js'
 import { type EnergyLabelImportReport, importEnergyLabels } from '../../registers/import-energy-labels.js'
+import { IMPORT_KINDS, type ImportedRegister, recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
-import { createRun, finishRun } from '../../store/runs.repository.js'
-import type { RunTable } from '../../store/schema.js'
 import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 
@@ -30,7 +30,9 @@ export async function ensureSampleEnergyLabels(
   const any = await store.db.selectFrom('energy_labels').select('object_id').limit(1).executeTakeFirst()
   if (any) return
   logger.info(`No energy labels loaded yet: importing the sample's label file (${path})`)
-  const report = await importEnergyLabels(store, path, { priority })
+  const report = await recordImport(store, 'ep-online', 'sample', () =>
+    importEnergyLabels(store, path, { priority }),
+  )
   logger.info(
     `  ${report.objects} objects with a label, ${report.goldenRecords.written} golden records updated`,
   )
@@ -44,49 +46,21 @@ export async function ensureSampleEnergyLabels(
 async function recordedImport<R>(
   store: Store,
   logger: Logger,
-  kind: RunTable['kind'],
-  source: string,
+  register: ImportedRegister,
   run: () => Promise<R>,
   failure: (message: string) => string,
 ): Promise<R> {
+  // The lock names its holder by command: 'import bag', 'import energy-labels'.
+  const holder = IMPORT_KINDS[register].replace('-', ' ')
   return exitIfLocked(() =>
-    // The lock names its holder by command: 'import bag', 'import energy-labels'.
-    withRunLock(store, kind.replace('-', ' '), logger, () => recordRun(store, kind, source, run, failure)),
+    withRunLock(store, holder, logger, async () => {
+      try {
+        return await recordImport(store, register, 'file', run)
+      } catch (error) {
+        throw new CliError(failure(error instanceof Error ? error.message : String(error)))
+      }
+    }),
   )
-}
-
-async function recordRun<R>(
-  store: Store,
-  kind: RunTable['kind'],
-  source: string,
-  run: () => Promise<R>,
-  failure: (message: string) => string,
-): Promise<R> {
-  const runId = await createRun(store, {
-    kind,
-    mode: 'file',
-    sources: source,
-    startedAt: new Date().toISOString(),
-  })
-  try {
-    const report = await run()
-    await finishRun(store, runId, {
-      status: 'succeeded',
-      exitCode: 0,
-      report,
-      finishedAt: new Date().toISOString(),
-    })
-    return report
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    await finishRun(store, runId, {
-      status: 'failed',
-      exitCode: 1,
-      report: { error: message },
-      finishedAt: new Date().toISOString(),
-    })
-    throw new CliError(failure(message))
-  }
 }
 
 /** Logs progress every `step` units, not more often. */
@@ -131,10 +105,9 @@ export function registerImportCommand(program: Command): void {
         const report = await recordedImport(
           store,
           logger,
-          'import-bag',
           'bag',
           () =>
-            importBag(store, path, {
+            importBag(store, resolve(path), {
               priority: sourcePriorityFor(config),
               onProgress: every(100_000, (n) => logger.info(`  ${n.toLocaleString('en')} objects read`)),
             }),
@@ -167,10 +140,9 @@ export function registerImportCommand(program: Command): void {
         const report = await recordedImport(
           store,
           logger,
-          'import-energy-labels',
           'ep-online',
           () =>
-            importEnergyLabels(store, path, {
+            importEnergyLabels(store, resolve(path), {
               priority: sourcePriorityFor(config),
               onProgress: every(500_000, (n) => logger.info(`  ${n.toLocaleString('en')} rows read`)),
             }),

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
-import type { CrawlScope, OfferType } from '../../kit/adapter.js'
+import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
@@ -13,7 +13,9 @@ import { type RunReport, runIngest } from '../../pipeline/ingest.js'
 import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
 import { importBag } from '../../registers/import-bag.js'
+import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
+import { readListingSources } from '../../store/sources.repository.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
@@ -71,8 +73,23 @@ export async function ensureSampleBag(store: Store, bagPath: string, logger: Log
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
   if (any) return
   logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
-  const report = await importBag(store, bagPath, { priority: sourcePriority })
+  const report = await recordImport(store, 'bag', 'sample', () =>
+    importBag(store, bagPath, { priority: sourcePriority }),
+  )
   logger.info(`  ${report.counts.verblijfsobject} verblijfsobjecten, ${report.addresses} addresses`)
+}
+
+/**
+ * The registered sources a run over every source crawls: all but those retired (`sources retire`), which stay out
+ * until a run names them.
+ */
+async function runnableSources(store: Store, logger: Logger): Promise<Source[]> {
+  const retired = new Set(
+    (await readListingSources(store, ALL_SOURCES)).filter((s) => s.retired).map((s) => s.id),
+  )
+  for (const id of retired)
+    if (findSource(id)) logger.info(`${id} is retired: left out (name it in --sources to run it again)`)
+  return ALL_SOURCES.filter((s) => !retired.has(s.id))
 }
 
 /** Runs one ingest as the flags say and returns its report. Shared by `ingest` and `start`. */
@@ -93,7 +110,7 @@ export async function ingestWith(
   const ids =
     list(flags.sources) ??
     sample?.sources ??
-    ALL_SOURCES.filter((s) => s.kind !== 'file' || files[s.id]).map((s) => s.id)
+    (await runnableSources(store, logger)).filter((s) => s.kind !== 'file' || files[s.id]).map((s) => s.id)
   const sources = ids.map((id) => {
     const source = findSource(id)
     if (!source)
@@ -136,6 +153,7 @@ export async function ingestWith(
           store,
           config,
           sources,
+          registry: ALL_SOURCES,
           files,
           scope,
           partialScope: flags.cities !== undefined || flags.types !== undefined,
@@ -214,7 +232,7 @@ export function registerIngestCommand(program: Command): void {
     )
     .option(
       '--notify <url>',
-      'POST the report as JSON here when the run fails or a source fails or is blocked',
+      'POST the report as JSON here when the run fails or a source fails, is blocked or degraded',
     )
     .action(async (_o, cmd: Command) => {
       const flags = cmd.optsWithGlobals<IngestFlags>()

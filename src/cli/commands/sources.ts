@@ -1,71 +1,175 @@
 import type { Command } from 'commander'
-import { ALL_SOURCES } from '../../../sources/index.js'
-import { readRegisterStatuses } from '../../registers/register-status.js'
-import { lastRunPerSource } from '../../store/runs.repository.js'
-import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
+import { ALL_SOURCES, findSource } from '../../../sources/index.js'
+import { withRunLock } from '../../ops/run-lock.js'
+import { retireSource } from '../../publish/retire-source.js'
+import { REGISTERS, readRegisterStatuses } from '../../registers/register-status.js'
+import { type ListingSourceState, readListingSources } from '../../store/sources.repository.js'
+import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
+import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
+import { sourcePriorityFor } from './import.js'
+
+/** One line of `propdata sources`. */
+interface SourceRow {
+  readonly id: string
+  readonly name: string
+  readonly kind: 'listing' | 'register'
+  /** How it is read; null for a source the registry no longer has. */
+  readonly render: string | null
+  readonly offers: readonly string[]
+  readonly homepage: string | null
+  /** In this code's registry (`sources/index.ts`); registers always are. */
+  readonly registered: boolean
+  /** Retired with `sources retire`: its listings were withdrawn and a run over every source leaves it out. */
+  readonly retired: boolean
+  readonly lastRun: {
+    runId: number
+    at: string
+    status: string | null
+    listings: number | null
+    message: string | null
+  } | null
+  readonly lastSuccessAt: string | null
+  /** Listings it currently shows; null for registers. */
+  readonly activeListings: number | null
+  readonly dataAsOf: string | null
+  readonly loadedAt: string | null
+}
+
+/** A listing source as `propdata sources` shows it: what the registry says of it, and what the database does. */
+function listingRow(s: ListingSourceState): SourceRow {
+  const source = findSource(s.id)
+  return {
+    id: s.id,
+    name: s.name,
+    kind: 'listing',
+    // A file source has no pages to render: it reads the file it is given.
+    render: source ? (source.kind === 'file' ? 'file' : source.render) : null,
+    offers: source?.offers ?? [],
+    homepage: source && source.kind !== 'file' ? source.homepage : null,
+    registered: s.registered,
+    retired: s.retired,
+    lastRun: s.lastRun
+      ? {
+          runId: s.lastRun.run_id,
+          at: s.lastRun.started_at,
+          status: s.lastRun.status,
+          listings: s.lastRun.listings,
+          message: s.lastRun.message,
+        }
+      : null,
+    lastSuccessAt: s.lastSuccessAt,
+    activeListings: s.activeListings,
+    dataAsOf: null,
+    loadedAt: null,
+  }
+}
+
+/** Every source with its status: the registry's and the database's listing sources, then the registers. */
+async function readSourceRows(store: Parameters<typeof readListingSources>[0]): Promise<SourceRow[]> {
+  return [
+    ...(await readListingSources(store, ALL_SOURCES)).map(listingRow),
+    // The same registers, statuses and last runs as `/v1/sources`.
+    ...(await readRegisterStatuses(store)).map(
+      (r): SourceRow => ({
+        id: r.id,
+        name: r.name,
+        kind: 'register',
+        render: r.render,
+        offers: [],
+        homepage: r.homepage,
+        registered: true,
+        retired: false,
+        lastRun: r.lastRun
+          ? {
+              runId: r.lastRun.runId,
+              at: r.lastRun.startedAt,
+              status: r.status,
+              listings: null,
+              message: r.lastRun.message,
+            }
+          : null,
+        lastSuccessAt: r.lastSuccessAt,
+        activeListings: null,
+        dataAsOf: r.dataAsOf,
+        loadedAt: r.loadedAt,
+      }),
+    ),
+  ]
+}
+
+/** One line: id, kind, render mode, then its last run, or what it is (retired, unregistered) and what to do. */
+function formatRow(r: SourceRow): string {
+  const head = `${r.id.padEnd(14)}${r.kind.padEnd(10)}${(r.render ?? '—').padEnd(9)}`
+  if (r.retired)
+    return `${head}retired at ${r.lastRun?.at}${r.lastRun?.message ? `: ${r.lastRun.message}` : ''}`
+  const run = r.lastRun
+    ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}`
+    : 'never run'
+  return `${head}${run}${dataInUse(r)}${unregistered(r)}`
+}
+
+/** A register's data in use and when it was loaded, which a failed import leaves as they were. */
+const dataInUse = (r: SourceRow) =>
+  r.dataAsOf === null && r.loadedAt === null
+    ? ''
+    : `; data as of ${r.dataAsOf ?? 'unknown'}, loaded ${r.loadedAt ?? 'at an unknown time'}`
 
 /**
- * `propdata sources`: every adapter and register (the list `/v1/sources` serves), its kind and render mode, and its
- * last run.
+ * A source the database knows but this registry does not (its folder or its line in `sources/index.ts` was
+ * removed): no run crawls it any more, so its listings would stay on offer for ever. Retiring withdraws them.
  */
+const unregistered = (r: SourceRow) =>
+  r.registered
+    ? ''
+    : `; unregistered: ${r.activeListings} active listings stay on offer until it is retired (propdata sources retire ${r.id})`
+
+/** `propdata sources` (list) and `propdata sources retire ID`. */
 export function registerSourcesCommand(program: Command): void {
-  program
+  const sources = program
     .command('sources')
-    .description('List the sources, their kind, render mode and last run')
+    .description('List the sources, their kind, render mode and last run; retire one')
+  sources
+    .command('list', { isDefault: true })
+    .description('List the sources, their kind, render mode and last run (the default)')
     .action(async (_o, cmd: Command) => {
       const options = cmd.optsWithGlobals<GlobalOptions>()
       await withStore(configFrom(options), async (store) => {
-        const runs = await lastRunPerSource(store)
-        const rows = [
-          ...ALL_SOURCES.map((s) => {
-            const run = runs.get(s.id)
-            return {
-              id: s.id,
-              name: s.name,
-              kind: 'listing',
-              // A file source has no pages to render: it reads the file it is given.
-              render: s.kind === 'file' ? 'file' : s.render,
-              offers: s.offers,
-              homepage: s.kind === 'file' ? null : s.homepage,
-              lastRun: run
-                ? {
-                    runId: run.last.run_id,
-                    at: run.last.started_at,
-                    status: run.last.status,
-                    listings: run.last.listings,
-                    message: run.last.message,
-                  }
-                : null,
-              lastSuccessAt: run?.lastSuccessAt ?? null,
-            }
-          }),
-          // The same registers, statuses and last runs as `/v1/sources`.
-          ...(await readRegisterStatuses(store)).map((r) => ({
-            id: r.id,
-            name: r.name,
-            kind: 'register',
-            render: r.render,
-            offers: [],
-            homepage: r.homepage,
-            lastRun: r.lastRun
-              ? {
-                  runId: r.lastRun.runId,
-                  at: r.lastRun.startedAt,
-                  status: r.status,
-                  listings: null,
-                  message: r.lastRun.message,
-                }
-              : null,
-            lastSuccessAt: r.lastSuccessAt,
-          })),
-        ]
-        printResult(options, rows, () =>
-          rows
-            .map(
-              (r) =>
-                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}` : 'never run'}`,
-            )
-            .join('\n'),
+        const rows = await readSourceRows(store)
+        printResult(options, rows, () => rows.map(formatRow).join('\n'))
+      })
+    })
+  sources
+    .command('retire')
+    .argument('<id>', 'the listing source to retire (see propdata sources)')
+    .description(
+      'Withdraw every listing the source has on offer, in one published generation, and leave it out of runs over every source; its history stays',
+    )
+    .action(async (id: string, _o, cmd: Command) => {
+      const options = cmd.optsWithGlobals<GlobalOptions>()
+      if (REGISTERS.some((r) => r.id === id))
+        throw new CliError(`${id} is a register, not a listing source: it cannot be retired`, EXIT.USAGE)
+      const config = configFrom(options)
+      const logger = createCliLogger(options)
+      await withStore(config, async (store) => {
+        const known = await readListingSources(store, ALL_SOURCES)
+        if (!known.some((s) => s.id === id))
+          throw new CliError(
+            `No listing source ${id}: neither registered nor in the database; known: ${known.map((s) => s.id).join(', ')}`,
+            EXIT.USAGE,
+          )
+        const report = await exitIfLocked(() =>
+          withRunLock(store, 'sources retire', logger, () =>
+            retireSource(store, id, { priority: sourcePriorityFor(config) }),
+          ),
+        )
+        const registered = findSource(id)
+          ? `\n  ${id} is still registered: runs over every source leave it out; one that names it (--sources ${id}) brings it back`
+          : ''
+        printResult(
+          options,
+          report,
+          () =>
+            `Retired ${id}: ${report.withdrawn} active listings withdrawn; ${report.withdrawn > 0 ? 'published' : 'nothing changed in'} generation ${report.generation} (run ${report.runId})${registered}`,
         )
       })
     })

@@ -12,6 +12,8 @@ import * as observationPriceHistory from './010-observation-price-history.js'
 import * as pageMemosInPlace from './011-page-memos-in-place.js'
 import * as listedGoldenRecords from './012-listed-golden-records.js'
 import * as oneNamePerPlace from './013-one-name-per-place.js'
+import * as sourceRunHealth from './014-source-run-health.js'
+import * as sourceCatalogue from './015-source-catalogue.js'
 import * as listingDatesAsGiven from './016-listing-dates-as-given.js'
 import * as wholePricesInHistory from './017-whole-prices-in-history.js'
 
@@ -30,6 +32,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '011-page-memos-in-place': pageMemosInPlace,
   '012-listed-golden-records': listedGoldenRecords,
   '013-one-name-per-place': oneNamePerPlace,
+  '014-source-run-health': sourceRunHealth,
+  '015-source-catalogue': sourceCatalogue,
   '016-listing-dates-as-given': listingDatesAsGiven,
   '017-whole-prices-in-history': wholePricesInHistory,
 }

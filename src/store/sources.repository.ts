@@ -1,0 +1,73 @@
+import type { Store } from './database.js'
+import { lastRunPerSource, type SourceRunHistory } from './runs.repository.js'
+
+/** What a registry says about a listing source: enough to list it. */
+export interface RegisteredSource {
+  readonly id: string
+  readonly name: string
+}
+
+/** A listing source as the database and a registry know it. */
+export interface ListingSourceState {
+  readonly id: string
+  readonly name: string
+  /** In the registry the caller passed: the code at hand can run it. */
+  readonly registered: boolean
+  /** Its last run was its retirement: its listings were withdrawn, and a run over every source leaves it out. */
+  readonly retired: boolean
+  readonly lastRun: SourceRunHistory['last'] | null
+  readonly lastSuccessAt: string | null
+  /** Listings it currently shows. */
+  readonly activeListings: number
+}
+
+/** Adds the sources of a registry to `source_catalogue`, and updates the names of those it had. */
+export async function registerSources(
+  store: Store,
+  sources: readonly RegisteredSource[],
+  now: string,
+): Promise<void> {
+  const unique = [...new Map(sources.map((s) => [s.id, s.name])).entries()]
+  if (unique.length === 0) return
+  await store.db
+    .insertInto('source_catalogue')
+    .values(unique.map(([id, name]) => ({ id, name, registered_at: now })))
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+    .execute()
+}
+
+/**
+ * Every listing source the database or the given registry knows: those of the registry first, in its order, then
+ * those only the database knows (registered by a newer registry than the caller's, or dropped from it), by id.
+ */
+export async function readListingSources(
+  store: Store,
+  registry: readonly RegisteredSource[],
+): Promise<ListingSourceState[]> {
+  const runs = await lastRunPerSource(store)
+  const catalogue = await store.db.selectFrom('source_catalogue').select(['id', 'name']).execute()
+  const counts = await store.db
+    .selectFrom('observations')
+    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'active')
+    .groupBy('source_id')
+    .execute()
+  const active = new Map(counts.map((c) => [c.source_id, c.n]))
+  const names = new Map(catalogue.map((c) => [c.id, c.name]))
+  const registered = new Map(registry.map((s) => [s.id, s.name]))
+  const others = [...new Set([...names.keys(), ...runs.keys(), ...active.keys()])]
+    .filter((id) => !registered.has(id))
+    .sort()
+  return [...registered.keys(), ...others].map((id) => {
+    const run = runs.get(id)
+    return {
+      id,
+      name: registered.get(id) ?? names.get(id) ?? id,
+      registered: registered.has(id),
+      retired: run?.last.status === 'retired',
+      lastRun: run?.last ?? null,
+      lastSuccessAt: run?.lastSuccessAt ?? null,
+      activeListings: active.get(id) ?? 0,
+    }
+  })
+}
