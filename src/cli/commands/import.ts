@@ -10,7 +10,13 @@ import { type EnergyLabelImportReport, importEnergyLabels } from '../../register
 import type { Store } from '../../store/database.js'
 import { createRun, finishRun } from '../../store/runs.repository.js'
 import type { RunTable } from '../../store/schema.js'
-import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
+import {
+  configFrom,
+  createCliLogger,
+  type GlobalOptions,
+  printResult,
+  withStoreOrCreate,
+} from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 
 /** The default trust order for golden records: registers first, then listing sources in registry order. */
@@ -127,7 +133,7 @@ export function registerImportCommand(program: Command): void {
       if (!existsSync(path)) throw new CliError(`No such file or folder: ${path}`, EXIT.USAGE)
       const logger = createCliLogger(options)
       const config = configFrom(options)
-      await withStore(config, async (store) => {
+      await withStoreOrCreate(config, async (store) => {
         const report = await recordedImport(
           store,
           logger,
@@ -163,7 +169,7 @@ export function registerImportCommand(program: Command): void {
       if (!existsSync(path)) throw new CliError(`No such file: ${path}`, EXIT.USAGE)
       const logger = createCliLogger(options)
       const config = configFrom(options)
-      await withStore(config, async (store) => {
+      await withStoreOrCreate(config, async (store) => {
         const report = await recordedImport(
           store,
           logger,

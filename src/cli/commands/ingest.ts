@@ -14,7 +14,7 @@ import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
 import { importBag } from '../../registers/import-bag.js'
 import type { Store } from '../../store/database.js'
-import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
+import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
 import { readSampleManifest } from '../sample.js'
@@ -229,7 +229,7 @@ export function registerIngestCommand(program: Command): void {
       process.once('SIGINT', onSignal)
       process.once('SIGTERM', onSignal)
       try {
-        const report = await withStore(config, (store) =>
+        const report = await withStoreOrCreate(config, (store) =>
           ingestWith(config, store, flags, output.logger, { onEvent: output.onEvent, signal: stop.signal }),
         )
         // With --json, stdout is the report; the one-line verdict goes to the log (a JSON line off a terminal).

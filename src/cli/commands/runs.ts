@@ -5,6 +5,7 @@ import {
   type RunDetail,
   type RunSummary,
 } from '../../ops/run-history.repository.js'
+import { cliCommand } from '../command-hint.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
 
@@ -12,7 +13,7 @@ const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toF
 
 /** One line per run: id, start, status, exit code, duration, generation, sources, and the first problem. */
 export function formatRunList(runs: readonly RunSummary[]): string {
-  if (runs.length === 0) return 'No runs yet. Start one with: propdata ingest'
+  if (runs.length === 0) return `No runs yet. Start one with: ${cliCommand('ingest --sample')}`
   const header = `${'id'.padStart(5)}  ${'started'.padEnd(26)}${'kind'.padEnd(12)}${'status'.padEnd(11)}exit ${'duration'.padStart(9)}  ${'gen'.padStart(5)}  sources`
   const rows = runs.map((r) => {
     const problem =
@@ -79,7 +80,7 @@ export function registerRunsCommand(program: Command): void {
     })
   runs
     .command('show')
-    .argument('<id>', 'the run id (see propdata runs)')
+    .argument('<id>', `the run id (see ${cliCommand('runs')})`)
     .description('Show one run: per source counts, problems, timings, archive, failed pages, rejects')
     .action(async (id: string, _o, cmd: Command) => {
       const options = cmd.optsWithGlobals<GlobalOptions>()
@@ -87,7 +88,7 @@ export function registerRunsCommand(program: Command): void {
       const config = configFrom(options)
       await withStore(config, async (store) => {
         const detail = await getRunDetail(store, runId, config.dataDir)
-        if (!detail) throw new CliError(`No run ${runId}; see propdata runs`)
+        if (!detail) throw new CliError(`No run ${runId}; see ${cliCommand('runs')}`)
         printResult(options, detail, () => formatRunDetail(detail))
       })
     })
