@@ -17,7 +17,7 @@ import type { Store } from '../../store/database.js'
 import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
-import { readSampleManifest } from '../sample.js'
+import { readSampleManifest, type SampleManifest } from '../sample.js'
 import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
 
 /** The cities a live run crawls when none are given: the largest markets. */
@@ -66,6 +66,19 @@ const positive = (name: string, value: string | undefined) => {
   return Number(value)
 }
 
+/**
+ * The sources a run reads: those `--sources` names, else the sample's, else every source that needs no file. A given
+ * `--feed` file is read in any case, and alone when `--sources` names nothing else: a feed run never crawls sites.
+ */
+export function sourceIdsFor(
+  flags: Pick<IngestFlags, 'sources' | 'feed'>,
+  sample: Pick<SampleManifest, 'sources'> | undefined,
+): string[] {
+  const named = list(flags.sources)
+  if (flags.feed) return [...new Set([...(named ?? []), 'feed'])]
+  return named ?? [...(sample?.sources ?? ALL_SOURCES.filter((s) => s.kind !== 'file').map((s) => s.id))]
+}
+
 /** Loads the sample's BAG extract when the database has no BAG yet, so the sample's homes can resolve. */
 export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
@@ -90,11 +103,7 @@ export async function ingestWith(
     throw new CliError(`--feed: no such file: ${flags.feed}`, EXIT.USAGE)
   const feedFile = flags.feed ?? sample?.feed
   const files: Record<string, string> = feedFile ? { feed: resolve(feedFile) } : {}
-  const ids =
-    list(flags.sources) ??
-    sample?.sources ??
-    ALL_SOURCES.filter((s) => s.kind !== 'file' || files[s.id]).map((s) => s.id)
-  const sources = ids.map((id) => {
+  const sources = sourceIdsFor(flags, sample).map((id) => {
     const source = findSource(id)
     if (!source)
       throw new CliError(
@@ -199,7 +208,10 @@ export function registerIngestCommand(program: Command): void {
     )
     .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
     .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
-    .option('--feed <file>', 'a partner feed to read (CSV or JSON Lines), for --sources feed')
+    .option(
+      '--feed <file>',
+      'a partner feed to read (CSV or JSON Lines); without --sources the run reads only this file',
+    )
     .option(
       '--cities <names>',
       `comma-separated cities to crawl (default: ${DEFAULT_CITIES.slice(0, 4).join(', ')}, …)`,
