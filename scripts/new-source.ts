@@ -1,6 +1,6 @@
 /**
  * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/`, sets the id and name, adds the
- * registry line to `sources/index.ts` and prints the next steps (STYLE.md §9). `--root DIR` works on another copy
+ * registry line to `sources/index.ts` and prints the next steps (the README's "Add a source"). `--root DIR` works on another copy
  * of the repository (the tests use it).
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
