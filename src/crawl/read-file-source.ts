@@ -8,6 +8,7 @@ import { PipelineError } from '../errors.js'
 import type { FileFormat, FileRecord, FileSource } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
 import { type RejectedListing, validateListing } from '../parse/index.js'
+import { count } from '../plural.js'
 import type { CrawlOutcome } from './crawl-source.js'
 import { capLineLength, detectLineBreak, type LineBreak } from './line-cap.js'
 
@@ -130,7 +131,11 @@ export async function readFileSource(
   if (counts.records === 0 && counts.rejected === 0) return outcome('failed', `No records in ${path}`, 1)
   if (counts.listings === 0) return outcome('failed', `Every record (${counts.rejected}) was rejected`, 1)
   const skipped = counts.rejected > maxReported ? ` (the first ${maxReported} are listed)` : ''
-  return outcome('ok', counts.rejected > 0 ? `${counts.rejected} records rejected${skipped}` : null, 1)
+  return outcome(
+    'ok',
+    counts.rejected > 0 ? `${count(counts.rejected, 'record')} rejected${skipped}` : null,
+    1,
+  )
 }
 
 /** Longer texts in a reject (a 1 MB field quoted in its reason or payload) are cut to this. */

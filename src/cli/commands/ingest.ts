@@ -12,12 +12,14 @@ import { installTestPause } from '../../ops/test-pause.js'
 import { type RunReport, runIngest } from '../../pipeline/ingest.js'
 import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
+import { count } from '../../plural.js'
 import { importBag } from '../../registers/import-bag.js'
 import type { Store } from '../../store/database.js'
 import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
 import { readSampleManifest, type SampleManifest } from '../sample.js'
+import { formatTable } from '../table.js'
 import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
 
 /** The cities a live run crawls when none are given: the largest markets. */
@@ -85,7 +87,9 @@ export async function ensureSampleBag(store: Store, bagPath: string, logger: Log
   if (any) return
   logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
   const report = await importBag(store, bagPath, { priority: sourcePriority })
-  logger.info(`  ${report.counts.verblijfsobject} verblijfsobjecten, ${report.addresses} addresses`)
+  logger.info(
+    `  ${count(report.counts.verblijfsobject, 'verblijfsobject', 'verblijfsobjecten')}, ${count(report.addresses, 'address', 'addresses')}`,
+  )
 }
 
 /** Runs one ingest as the flags say and returns its report. Shared by `ingest` and `start`. */
@@ -182,11 +186,21 @@ const urlFlag = (value: string | undefined) => {
 /** Prints a run report and returns the exit code the run earned. */
 export function reportRun(options: GlobalOptions, report: RunReport): number {
   printResult(options, report, () => {
-    const lines = report.sources.map(
-      (s) =>
-        `  ${s.source.padEnd(14)}${s.status.padEnd(9)}${String(s.pages).padStart(6)} pages ${String(s.listings).padStart(7)} listings ` +
-        `(${s.new} new, ${s.updated} updated, ${s.withdrawn} withdrawn, ${s.rejected} rejected)`,
-    )
+    const lines = formatTable(
+      [
+        { heading: 'source' },
+        { heading: 'status' },
+        ...['pages', 'listings', 'new', 'updated', 'withdrawn', 'rejected'].map((heading) => ({
+          heading,
+          align: 'right' as const,
+        })),
+      ],
+      report.sources.map((s) => [
+        s.source,
+        s.status,
+        ...[s.pages, s.listings, s.new, s.updated, s.withdrawn, s.rejected].map(String),
+      ]),
+    ).map((line) => `  ${line}`)
     const head =
       `Run ${report.runId} ${report.status} in ${(report.durationMs / 1000).toFixed(1)} s` +
       (report.generation ? `; published generation ${report.generation}` : '; nothing published')

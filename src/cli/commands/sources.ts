@@ -1,8 +1,23 @@
 import type { Command } from 'commander'
 import { ALL_SOURCES } from '../../../sources/index.js'
+import { count } from '../../plural.js'
 import { readRegisterStatuses } from '../../registers/register-status.js'
 import { lastRunPerSource } from '../../store/runs.repository.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
+import { formatTable } from '../table.js'
+
+interface LastRun {
+  readonly at: string
+  readonly status: string | null
+  readonly listings: number | null
+  readonly message: string | null
+}
+
+/** "ok at 2026-…Z (300 listings): message", or "never run". */
+const describeLastRun = (run: LastRun | null): string =>
+  run
+    ? `${run.status} at ${run.at}${run.listings === null ? '' : ` (${count(run.listings, 'listing')})`}${run.message ? `: ${run.message}` : ''}`
+    : 'never run'
 
 /**
  * `propdata sources`: every adapter and register (the list `/v1/sources` serves), its kind and render mode, and its
@@ -60,12 +75,10 @@ export function registerSourcesCommand(program: Command): void {
           })),
         ]
         printResult(options, rows, () =>
-          rows
-            .map(
-              (r) =>
-                `${r.id.padEnd(14)}${r.kind.padEnd(10)}${r.render.padEnd(9)}${r.lastRun ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}` : 'never run'}`,
-            )
-            .join('\n'),
+          formatTable(
+            [{ heading: 'source' }, { heading: 'kind' }, { heading: 'render' }, { heading: 'last run' }],
+            rows.map((r) => [r.id, r.kind, r.render, describeLastRun(r.lastRun)]),
+          ).join('\n'),
         )
       })
     })
