@@ -67,6 +67,14 @@ describe('a user error is one line and an exit code, never a stack', () => {
     expect(result.stderr).toMatch(/^error: database error: .+ \(SQLITE_\w+\)\n$/)
   }, 60_000)
 
+  it('a city the sample does not hold is named, with the cities it has, exit 2', async () => {
+    const result = await runCli(['ingest', '--sample', '--cities', 'Atlantis', '--db', db], env)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(
+      'error: Atlantis is not in the sample; it has Amsterdam, Rotterdam, Den Haag, Utrecht, Eindhoven, Groningen\n',
+    )
+  }, 60_000)
+
   it('a bad environment variable is one line that names it, exit 2', async () => {
     const result = await runCli(['runs', '--db', db], { ...env, PORT: '99999' })
     expect(result.code).toBe(2)

@@ -5,6 +5,7 @@ import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import type { CrawlScope, OfferType } from '../../kit/adapter.js'
+import { toCitySlug } from '../../kit/city-slug.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
@@ -81,6 +82,20 @@ export function sourceIdsFor(
   return named ?? [...(sample?.sources ?? ALL_SOURCES.filter((s) => s.kind !== 'file').map((s) => s.id))]
 }
 
+/**
+ * The sample holds the pages of a few cities only; asking it for another is a usage error that names the cities it
+ * has, not a run whose every source fails on pages that were never recorded.
+ */
+function refuseCitiesOutside(sample: Pick<SampleManifest, 'scope'>, cities: readonly string[]): void {
+  const recorded = new Set(sample.scope.cities.map(toCitySlug))
+  const missing = cities.filter((city) => !recorded.has(toCitySlug(city)))
+  if (missing.length === 0) return
+  throw new CliError(
+    `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the sample; it has ${sample.scope.cities.join(', ')}`,
+    EXIT.USAGE,
+  )
+}
+
 /** Loads the sample's BAG extract when the database has no BAG yet, so the sample's homes can resolve. */
 export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
@@ -122,6 +137,7 @@ export async function ingestWith(
   if (types.some((t) => t !== 'rent' && t !== 'buy'))
     throw new CliError('--types takes rent, buy or rent,buy', EXIT.USAGE)
   const scope: CrawlScope = { cities: list(flags.cities) ?? sample?.scope.cities ?? DEFAULT_CITIES, types }
+  if (sample) refuseCitiesOutside(sample, scope.cities)
   const maxListPages = positive('max-pages', flags.maxPages)
   const maxListings = positive('limit', flags.limit)
   const deadline = durationFlag(flags.maxDuration)
