@@ -1,12 +1,13 @@
 /**
  * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/`, sets the id and name, adds the
- * registry line to `sources/index.ts` and prints the next steps (STYLE.md §9). `--root DIR` works on another copy
+ * registry line to `sources/index.ts` and prints the next steps (the README's "Add a source"). `--root DIR` works on another copy
  * of the repository (the tests use it).
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { cliCommand } from '../src/cli/command-hint.js'
 import { PROJECT_ROOT } from '../src/config.js'
 
 const TEMPLATE_ID = 'template-source'
@@ -80,22 +81,30 @@ function main(): void {
   writeFileSync(registryPath, registry)
 
   const rel = (p: string) => relative(root, p)
-  process.stdout.write(
-    [
-      `Created ${rel(target)}/ from sources/_template/ and registered it in ${rel(registryPath)} (last in the trust order).`,
-      '',
-      'Next:',
-      `  1. npm run save-fixture -- ${id} <search-page-url> --as list    (2 list pages; --as until your parsers read the page)`,
-      `     npm run save-fixture -- ${id} <detail-page-url> --as detail  (3 detail pages). Strip personal data.`,
-      `  2. In ${rel(join(target, 'adapter.ts'))}: set ORIGIN, startRequests, politeness and render, and write the`,
-      '     selectors (the kit has parsePrice, parseArea, parseRooms, parseEnergyLabel, parseYearBuilt).',
-      `  3. npx vitest run test/contract -t ${id}    until it passes; then add -u to write fixtures/*.expected.json`,
-      '     and read every one of them: they are the spec.',
-      `  4. Fill in ${rel(join(target, 'README.md'))} and fixtures/PROVENANCE.md.`,
-      `  5. npm run ingest -- --sources ${id} --limit 10   against the live site; check rejects and data/failed/${id}/.`,
-      '',
-    ].join('\n'),
-  )
+  process.stdout.write(nextSteps(id, rel(target), rel(registryPath)))
+}
+
+/**
+ * What to do next, in the order of the README's "Add a source" walkthrough (which practises them on
+ * `npm run demo-site`); a test holds the two to the same steps.
+ */
+export function nextSteps(id: string, folder: string, registry: string): string {
+  return [
+    `Created ${folder}/ from sources/_template/ and registered it in ${registry} (last in the trust order).`,
+    '',
+    'Next (the README\'s "Add a source" walks through these on a practice site: npm run demo-site):',
+    `  1. In ${folder}/adapter.ts: set ORIGIN to the site, then startRequests, politeness and render.`,
+    `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the parser cannot read it)`,
+    `     npm run save-fixture -- ${id} <detail-page-url>    saved as detail-….html (or --as detail); strip personal data`,
+    `  3. Write the selectors in ${folder}/adapter.ts (the kit has parsePrice, parseArea, parseRooms, parseEnergyLabel,`,
+    '     parseYearBuilt).',
+    `  4. npx vitest run test/contract -t ${id} -u    writes fixtures/*.expected.json: read them, they are the spec`,
+    `  5. npx vitest run test/contract -t ${id}       the contract: the adapter against its fixtures`,
+    `  6. npm run ingest -- --sources ${id} --cities <city> --types rent    (or buy); then check its rejects in`,
+    `     \`${cliCommand('runs show ID')}\` and the pages in data/failed/${id}/`,
+    `  7. Fill in ${folder}/README.md (terms, politeness, quirks) and ${folder}/fixtures/PROVENANCE.md.`,
+    '',
+  ].join('\n')
 }
 
 /** Bad usage: printed without a stack trace, exit code 2. */

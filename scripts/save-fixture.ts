@@ -20,6 +20,7 @@ import {
 import type { ListingSource, SourceRequest } from '../src/kit/adapter.js'
 import { listingSchema } from '../src/kit/listing.js'
 import { createPage, type Page } from '../src/kit/page.js'
+import { count } from '../src/plural.js'
 
 /** Bad usage or a page we will not save: printed without a stack trace. */
 class SaveFixtureError extends Error {
@@ -41,7 +42,7 @@ export function classify(source: ListingSource, page: (label: 'list' | 'detail')
       const next = result.nextRequest ? ', a next page' : ''
       return {
         kind: 'list' as const,
-        summary: `${result.detailRequests?.length ?? 0} detail requests, ${result.listings?.length ?? 0} listings${next}`,
+        summary: `${count(result.detailRequests?.length ?? 0, 'detail request')}, ${count(result.listings?.length ?? 0, 'listing')}${next}`,
       }
     }
     why = 'the list parser found nothing'

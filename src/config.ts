@@ -110,12 +110,20 @@ export interface Config {
 const withContact = (userAgent: string, contact: string): string =>
   /https?:\/\//.test(userAgent) ? userAgent : `${userAgent} (+${contact})`
 
+/** A variable of the environment has a value the settings refuse: bad usage, answered in one line. */
+export class InvalidEnvironmentError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InvalidEnvironmentError'
+  }
+}
+
 /** Parses `env` into a frozen {@link Config}; throws one error that lists every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid environment:\n  ${lines.join('\n  ')}`)
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new InvalidEnvironmentError(`Invalid environment: ${problems.join('; ')}`)
   }
   const e = parsed.data
   const dataDir = resolve(e.PROPDATA_DATA_DIR ?? resolve(PROJECT_ROOT, 'data'))

@@ -44,7 +44,7 @@ const KADASTRALE_GEMEENTE: Readonly<Record<string, string>> = {
   '0014': 'GNG00',
 }
 
-/** The v5 bulk file's header (research/sources.md §2b; the `Eis*` group written out as we understand it). */
+/** The v5 bulk file's header (the documented column list; the `Eis*` group written out as we understand it). */
 const LABEL_COLUMNS = [
   'BAGVerblijfsobjectID',
   'Postcode',

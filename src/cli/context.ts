@@ -16,9 +16,21 @@ export function configFrom(options: GlobalOptions): Config {
   return options.db ? Object.freeze({ ...config, dbPath: options.db }) : config
 }
 
-/** Opens the store for a command and closes it however the command ends. */
-export async function withStore<T>(config: Config, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(config.dbPath)
+/**
+ * Opens the store for a command and closes it however the command ends. The database must exist: a mistyped `--db`
+ * is an error, not a new, empty database.
+ */
+export function withStore<T>(config: Config, run: (store: Store) => Promise<T>): Promise<T> {
+  return usingStore(config, false, run)
+}
+
+/** {@link withStore} for the commands that create data (`ingest`, `import`, `keys create`, `start`): a missing database is created. */
+export function withStoreOrCreate<T>(config: Config, run: (store: Store) => Promise<T>): Promise<T> {
+  return usingStore(config, true, run)
+}
+
+async function usingStore<T>(config: Config, create: boolean, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(config.dbPath, { create })
   try {
     return await run(store)
   } finally {

@@ -1,6 +1,6 @@
 import { RunLockedError } from '../errors.js'
 
-/** The CLI's exit codes (DESIGN.md): users and schedulers rely on them. */
+/** The CLI's exit codes: users and schedulers rely on them. */
 export const EXIT = Object.freeze({
   /** Every source fine. */
   OK: 0,

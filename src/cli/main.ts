@@ -1,31 +1,31 @@
 import { CommanderError } from 'commander'
-import { PipelineError } from '../errors.js'
-import { CliError, EXIT } from './exit-codes.js'
+import { EXIT } from './exit-codes.js'
+import { describeFailure } from './failure.js'
 import { buildProgram } from './program.js'
 
-/** Runs the CLI and maps every failure onto an exit code: 2 for usage, 1 for failure. */
+/**
+ * Runs the CLI and maps every failure onto one line and an exit code (0 ok, 1 failure, 2 bad usage, 3 partial,
+ * 4 locked). A stack is printed only for an unforeseen error, and only with `--verbose`.
+ */
 export async function main(argv: readonly string[]): Promise<void> {
+  const program = buildProgram()
   try {
-    await buildProgram().parseAsync(argv as string[])
+    await program.parseAsync(argv as string[])
   } catch (error) {
     if (error instanceof CommanderError) {
-      // --help and --version end with code 0; everything else commander rejects is bad usage.
+      // Commander printed its own message; --help and --version end with code 0, everything else is bad usage.
       process.exitCode = error.exitCode === 0 ? 0 : EXIT.USAGE
       return
     }
-    if (error instanceof CliError) {
-      process.stderr.write(`error: ${error.message}\n`)
-      process.exitCode = error.exitCode
-      return
-    }
-    const message =
-      error instanceof PipelineError
-        ? `${error.code}: ${error.message}`
-        : error instanceof Error
-          ? (error.stack ?? error.message)
-          : String(error)
-    process.stderr.write(`error: ${message}\n`)
-    process.exitCode = EXIT.FAILURE
+    const failure = describeFailure(error)
+    const verbose = program.opts<{ verbose?: boolean }>().verbose === true
+    const more = !failure.unexpected
+      ? ''
+      : verbose && error instanceof Error && error.stack
+        ? `\n${error.stack}`
+        : ' (add --verbose for the stack)'
+    process.stderr.write(`error: ${failure.message}${more}\n`)
+    process.exitCode = failure.exitCode
   }
 }
 

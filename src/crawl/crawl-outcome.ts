@@ -1,3 +1,5 @@
+import { count } from '../plural.js'
+
 /** How a source's crawl ended. Only `ok` may withdraw listings; the others keep the source's previous data. */
 export type CrawlStatus = 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
 
@@ -74,7 +76,7 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
   const layout =
     t.layout ??
     (t.parseFailures > 0 && t.parseFailures >= t.listings + t.rejected
-      ? `${t.parseFailures} of ${t.parseFailures + t.listings + t.rejected} pages failed to parse; last: ${t.lastError}`
+      ? `${t.parseFailures} of ${count(t.parseFailures + t.listings + t.rejected, 'page')} failed to parse; last: ${t.lastError}`
       : null)
   const { status, message } = ((): { status: CrawlStatus; message: string | null } => {
     if (t.skipped) return { status: 'skipped', message: t.skipped }
@@ -90,9 +92,15 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
     }
     if (t.pagesFailed > t.pages) {
       const total = t.pages + t.pagesFailed
-      return { status: 'failed', message: `${t.pagesFailed} of ${total} pages failed; last: ${t.lastError}` }
+      return {
+        status: 'failed',
+        message: `${t.pagesFailed} of ${count(total, 'page')} failed; last: ${t.lastError}`,
+      }
     }
-    return { status: 'ok', message: t.errors > 0 ? `${t.errors} page errors; last: ${t.lastError}` : null }
+    return {
+      status: 'ok',
+      message: t.errors > 0 ? `${count(t.errors, 'page error')}; last: ${t.lastError}` : null,
+    }
   })()
   return {
     status,

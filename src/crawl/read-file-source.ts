@@ -6,6 +6,7 @@ import { PipelineError } from '../errors.js'
 import type { FileFormat, FileRecord, FileSource, RecordContext } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
 import { type RejectedListing, validateListing } from '../parse/index.js'
+import { count } from '../plural.js'
 import type { CrawlOutcome } from './crawl-source.js'
 import { type CsvRecord, type CsvRecords, readCsvRecords, rereadNote, splitCsvLine } from './csv-records.js'
 import { capLineLength, detectLineBreak } from './line-cap.js'
@@ -137,7 +138,11 @@ export async function readFileSource(
   if (counts.records === 0 && counts.rejected === 0) return outcome('failed', `No records in ${path}`, 1)
   if (counts.listings === 0) return outcome('failed', `Every record (${counts.rejected}) was rejected`, 1)
   const skipped = counts.rejected > maxReported ? ` (the first ${maxReported} are listed)` : ''
-  return outcome('ok', counts.rejected > 0 ? `${counts.rejected} records rejected${skipped}` : null, 1)
+  return outcome(
+    'ok',
+    counts.rejected > 0 ? `${count(counts.rejected, 'record')} rejected${skipped}` : null,
+    1,
+  )
 }
 
 /** A record → a validated listing, or why not: text that is not UTF-8, the adapter's reasons or the schema's. */

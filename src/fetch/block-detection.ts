@@ -14,7 +14,7 @@ interface BlockSignal {
 
 /** Challenge and denial pages that answer 200 (or 403/503) instead of the content: what gives each away. */
 const BLOCK_SIGNALS: readonly BlockSignal[] = [
-  // Funda's Akamai Bot Manager interstitial, served with HTTP 200 (research/sources.md §0.2).
+  // Funda's Akamai Bot Manager interstitial, served with HTTP 200.
   { name: 'funda-akamai-interstitial', pattern: /Je bent bijna op de pagina die je zoekt/i },
   { name: 'cloudflare-challenge', pattern: /<title>\s*(Even geduld|Just a moment)[.…]*\s*<\/title>/i },
   {

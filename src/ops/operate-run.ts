@@ -1,5 +1,6 @@
 import type { RunReport } from '../pipeline/ingest.js'
 import type { Logger } from '../pipeline/logger.js'
+import { count } from '../plural.js'
 import type { Store } from '../store/database.js'
 import { needsNotification, notifyRun } from './notify-run.js'
 import { pruneRunFiles } from './prune-run-files.js'
@@ -72,7 +73,7 @@ function prune(options: OperateRunOptions, report: RunReport): void {
   })
   if (pruned.removed.length > 0) {
     options.logger.info(
-      `Removed ${pruned.removed.length} archive and failed-page files older than ${options.retentionDays} days (${(pruned.bytes / 1e6).toFixed(1)} MB)`,
+      `Removed ${count(pruned.removed.length, 'archive and failed-page file')} older than ${count(options.retentionDays, 'day')} (${(pruned.bytes / 1e6).toFixed(1)} MB)`,
       { runId: report.runId },
     )
   }

@@ -1,4 +1,5 @@
 import type { RunReport } from '../pipeline/ingest.js'
+import { count } from '../plural.js'
 
 /** The run statuses that mean something went wrong with the run as a whole. */
 const WENT_WRONG = new Set(['failed', 'crashed', 'partial', 'stopped'])
@@ -13,7 +14,7 @@ export function summariseRun(
   const head = `Run ${report.runId} ${report.status} (exit ${report.exitCode})`
   if (!WENT_WRONG.has(report.status) && report.problems.length === 0) {
     const listings = report.sources.reduce((n, s) => n + s.listings, 0)
-    return `${head}: ${listings} listings from ${report.sources.length} source${report.sources.length === 1 ? '' : 's'}`
+    return `${head}: ${count(listings, 'listing')} from ${count(report.sources.length, 'source')}`
   }
   if (report.problems.length === 0) return `${head}: no source reported a problem`
   const kept = report.sources.some((s) => s.status === 'failed' || s.status === 'blocked')

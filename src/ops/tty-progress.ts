@@ -1,5 +1,6 @@
 import type { Logger } from '../pipeline/logger.js'
 import type { RunEvent } from '../pipeline/run-events.js'
+import { plural } from '../plural.js'
 import {
   applyRunEvent,
   crawlDone,
@@ -123,8 +124,9 @@ export function renderProgress(progress: RunProgress, now: number): string[] {
     const counts =
       s.status === 'waiting'
         ? ''
-        : `${String(s.pages).padStart(6)} pages ${String(s.listings).padStart(7)} listings ` +
-          `${String(s.rejected).padStart(4)} rejected ${String(s.errors).padStart(4)} errors ` +
+        : `${String(s.pages).padStart(6)} ${plural(s.pages, 'page').padEnd(5)} ` +
+          `${String(s.listings).padStart(7)} ${plural(s.listings, 'listing').padEnd(8)} ` +
+          `${String(s.rejected).padStart(4)} rejected ${String(s.errors).padStart(4)} ${plural(s.errors, 'error').padEnd(6)} ` +
           `${pagesPerSecond(s, now).toFixed(1).padStart(6)} pages/s`
     const why = s.message && s.status !== 'ok' ? `  ${s.message}` : ''
     lines.push(`  ${s.id.padEnd(idWidth)}${status} ${counts}${why}`)

@@ -18,6 +18,7 @@ import {
 import type { CrawlScope, Source } from '../kit/adapter.js'
 import { cityKey } from '../normalise/index.js'
 import type { RejectedListing } from '../parse/index.js'
+import { count } from '../plural.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
 import { type EnrichmentReport, enrichHomes } from '../registers/enrich-homes.js'
 import { createBagResolver, resolveWithPdok } from '../resolve/index.js'
@@ -266,7 +267,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           status: outcome.status,
           message: outcome.message,
         })
-        const line = `${source.id}: ${outcome.status}, ${outcome.pages} pages, ${outcome.listings} listings, ${outcome.rejected} rejected`
+        const line = `${source.id}: ${outcome.status}, ${count(outcome.pages, 'page')}, ${count(outcome.listings, 'listing')}, ${outcome.rejected} rejected`
         if (outcome.status === 'ok') logger.info(line, { runId, source: source.id })
         else logger.warn(`${line}: ${outcome.message}`, { runId, source: source.id })
       }),

@@ -1,8 +1,9 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { useTempDir } from '../../test/helpers/temp-dir.js'
-import { openStore, PAGE_SIZE } from './database.js'
+import { DatabaseFileError, openStore, PAGE_SIZE } from './database.js'
 import { MIGRATIONS } from './migrations/index.js'
 import { ANY_KEY, bumpGeneration, readPublication, rebuildListingCounts } from './publication.repository.js'
 
@@ -46,7 +47,10 @@ describe('the store', () => {
     const path = join(dir, 'old.db')
     const old = new BetterSqlite3(path)
     old.pragma('page_size = 4096')
-    old.exec('create table t (x)')
+    // What every propdata database has had since its first open: the migrator's table (here with nothing applied).
+    old.exec(
+      'create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)',
+    )
     old.close()
     const store = await openStore(path)
     expect(store.sqlite.pragma('page_size', { simple: true })).toBe(4096)
@@ -91,5 +95,47 @@ describe('the store', () => {
     ]).toEqual([1, 2, 2, 3, 1])
     expect(bumpGeneration(store, null, '2026-01-01T00:00:00Z')).toBe(1)
     await store.close()
+  })
+
+  it('refuses a missing file when it may not create one, and makes no folder for it', async () => {
+    const path = join(dir, 'no', 'such', 'folder', 'x.db')
+    for (const options of [{ create: false }, { readonly: true }]) {
+      await expect(openStore(path, options)).rejects.toMatchObject({
+        message: `No database at ${path}`,
+        reason: 'missing',
+      })
+    }
+    expect(existsSync(join(dir, 'no'))).toBe(false)
+  })
+
+  it('refuses a file that is not a propdata database, and leaves it as it was', async () => {
+    const csv = join(dir, 'homes.csv')
+    writeFileSync(csv, 'price,surface_area,postcode\n350000,80,3512AB\n')
+    const foreign = join(dir, 'other-app.db')
+    const other = new BetterSqlite3(foreign)
+    other.exec('create table notes (x)')
+    other.close()
+    const empty = join(dir, 'empty.db')
+    writeFileSync(empty, '')
+    const folder = join(dir, 'a-folder')
+    mkdirSync(folder)
+    const refusals: [string, object, string][] = [
+      [csv, {}, `${csv} is not a propdata database (not an SQLite file)`],
+      [csv, { readonly: true }, `${csv} is not a propdata database (not an SQLite file)`],
+      [foreign, {}, `${foreign} is not a propdata database`],
+      [empty, { create: false }, `${empty} is not a propdata database (it is empty)`],
+      [folder, {}, `${folder} is a folder, not a propdata database`],
+    ]
+    for (const [path, options, message] of refusals) {
+      const error = await openStore(path, options).catch((e: unknown) => e)
+      expect(error, path).toBeInstanceOf(DatabaseFileError)
+      expect((error as Error).message).toBe(message)
+    }
+    expect(readFileSync(csv, 'utf8')).toBe('price,surface_area,postcode\n350000,80,3512AB\n')
+    const after = new BetterSqlite3(foreign, { readonly: true })
+    expect(after.prepare("select name from sqlite_master where type = 'table'").pluck().all()).toEqual([
+      'notes',
+    ])
+    after.close()
   })
 })

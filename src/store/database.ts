@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
@@ -17,6 +17,11 @@ export interface Store {
 export interface OpenStoreOptions {
   /** Open read-only (the API does): a handler cannot write, whatever it compiles to. @default false */
   readonly readonly?: boolean
+  /**
+   * Create the file (and its folder) when it does not exist. Commands that only read or manage an existing database
+   * pass false, so a mistyped path is an error instead of a new, empty database. @default true unless read-only
+   */
+  readonly create?: boolean
   /** Memory-map this many bytes; keep it at or above the file size for index-only counts. @default 2 GiB (SQLite's cap) */
   readonly mmapBytes?: number
   /** SQLite's page cache beyond the mapped part, in MiB. @default 256 for a writer, 128 read-only */
@@ -29,11 +34,39 @@ export const PAGE_SIZE = 65_536
 /** WAL size at which SQLite checkpoints on its own: about 40 MB, whatever the page size. */
 const AUTOCHECKPOINT_BYTES = 40 * 2 ** 20
 
-/** Opens (creating if needed) the database in WAL mode and, unless read-only, runs pending migrations. */
+/** The file given as a database is missing, or is not one this module made: a one-line answer, not a stack. */
+export class DatabaseFileError extends Error {
+  readonly path: string
+  /** `missing`: no file there; `foreign`: a file, but not a propdata database. */
+  readonly reason: 'missing' | 'foreign'
+  constructor(message: string, path: string, reason: 'missing' | 'foreign' = 'foreign') {
+    super(message)
+    this.name = 'DatabaseFileError'
+    this.path = path
+    this.reason = reason
+  }
+}
+
+/** The table kysely's migrator keeps: every propdata database has it from its first open. */
+const MIGRATION_TABLE = 'kysely_migration'
+
+/**
+ * Opens the database in WAL mode (creating it if `create` allows) and, unless read-only, runs pending migrations.
+ * Throws {@link DatabaseFileError} when the file is missing and may not be created, or is not a propdata database.
+ */
 export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
   const readonly = options.readonly ?? false
-  if (!readonly && path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const sqlite = new BetterSqlite3(path, { readonly, fileMustExist: readonly })
+  const create = !readonly && (options.create ?? true)
+  const inMemory = path === ':memory:'
+  if (!inMemory) checkDatabaseFile(path, create)
+  if (create && !inMemory) mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new BetterSqlite3(path, { readonly, fileMustExist: !create })
+  try {
+    checkPropdataSchema(sqlite, path, create)
+  } catch (error) {
+    sqlite.close()
+    throw error
+  }
   // Large pages for a new file (an existing one keeps its size until a VACUUM): a national first run writes about a
   // gigabyte of pages in one transaction, and 64 KiB pages make that a sixteenth of the write calls and B-tree
   // splits. CPU stages 15–20 % faster on the national run; must come before WAL mode, which fixes the size.
@@ -68,6 +101,34 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       await db.destroy()
     },
   }
+}
+
+/** A path that must be a database file: present unless it may be created, and not a folder. */
+function checkDatabaseFile(path: string, create: boolean): void {
+  if (!existsSync(path)) {
+    if (create) return
+    throw new DatabaseFileError(`No database at ${path}`, path, 'missing')
+  }
+  if (statSync(path).isDirectory())
+    throw new DatabaseFileError(`${path} is a folder, not a propdata database`, path)
+}
+
+/**
+ * Refuses a file that is not a propdata database before anything is written to it: not SQLite at all (a CSV given as
+ * --db), SQLite with another application's tables, or an empty file where one must already exist.
+ */
+function checkPropdataSchema(sqlite: BetterSqlite3.Database, path: string, create: boolean): void {
+  let tables: string[]
+  try {
+    tables = sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+      throw new DatabaseFileError(`${path} is not a propdata database (not an SQLite file)`, path)
+    throw error
+  }
+  if (tables.includes(MIGRATION_TABLE)) return
+  if (tables.length > 0) throw new DatabaseFileError(`${path} is not a propdata database`, path)
+  if (!create) throw new DatabaseFileError(`${path} is not a propdata database (it is empty)`, path)
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {

@@ -75,3 +75,39 @@ describe('propdata ingest --sources feed --feed FILE', () => {
     }
   }, 60_000)
 })
+
+describe('propdata ingest --feed FILE, with and without --sources', () => {
+  const sourcesOf = (stdout: string) =>
+    (JSON.parse(stdout) as { sources: { source: string }[] }).sources.map((s) => s.source).sort()
+
+  it('without --sources reads the feed and nothing else: no site is crawled', async () => {
+    const result = await runCli(
+      ['ingest', '--feed', fixture('partner-amsterdam.csv'), '--db', join(dir, 'alone.db'), '--json'],
+      env,
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(sourcesOf(result.stdout)).toEqual(['feed'])
+  }, 60_000)
+
+  it('with --sources reads those and the feed', async () => {
+    const result = await runCli(
+      [
+        'ingest',
+        '--replay',
+        join(PROJECT_ROOT, 'data', 'sample', 'archive.warc.gz'),
+        '--sources',
+        'kamernet',
+        '--cities',
+        'Amsterdam',
+        '--feed',
+        fixture('partner-amsterdam.csv'),
+        '--db',
+        join(dir, 'both.db'),
+        '--json',
+      ],
+      env,
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(sourcesOf(result.stdout)).toEqual(['feed', 'kamernet'])
+  }, 60_000)
+})

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { nextSteps } from '../../scripts/new-source.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 
 // A copy of the parts of the repository the script touches; src/ and node_modules/ are linked, not copied.
@@ -28,7 +29,7 @@ describe('npm run new-source -- NAME', () => {
   it('copies the template, sets the id, registers it and prints the next steps', async () => {
     const result = run('acme-homes')
     expect(result.status, result.stderr).toBe(0)
-    expect(result.stdout).toMatch(/npm run save-fixture -- acme-homes <search-page-url> --as list/)
+    expect(result.stdout).toMatch(/npm run save-fixture -- acme-homes <search-page-url> /)
     expect(result.stdout).toMatch(/npx vitest run test\/contract -t acme-homes/)
     const folder = join(root, 'sources', 'acme-homes')
     for (const file of [
@@ -56,4 +57,37 @@ describe('npm run new-source -- NAME', () => {
     }
     expect(readFileSync(join(root, 'sources', 'index.ts'), 'utf8')).toBe(before)
   })
+
+  it("prints the steps of the README's walkthrough, in its order", () => {
+    const steps = nextSteps('acme-homes', 'sources/acme-homes', 'sources/index.ts')
+    const at = (text: string, from: number) => {
+      const i = steps.indexOf(text, from)
+      expect(i, `"${text}" after position ${from} in:\n${steps}`).toBeGreaterThanOrEqual(from)
+      return i
+    }
+    let from = 0
+    for (const step of walkthroughSteps()) from = at(step, from) + step.length
+  })
 })
+
+/**
+ * The steps of the README's "Add a source" walkthrough after `new-source`: where ORIGIN is set, then each command up to
+ * the source's id (and a lone `-u`), in order; the practice site's URLs and cities are the walkthrough's own.
+ */
+function walkthroughSteps(): string[] {
+  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## Add a source'))
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
+  expect(block, 'the README\'s "Add a source" has a sh block').toBeDefined()
+  const lines = block!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim())
+  const steps: string[] = []
+  for (const line of lines.slice(lines.findIndex((l) => l.includes('new-source')) + 1)) {
+    if (/^#.*\bORIGIN\b/.test(line)) steps.push('acme-homes/adapter.ts: set ORIGIN')
+    const words = line.split(/\s+/)
+    const id = words.indexOf('acme-homes')
+    if (!/^(npm|npx) /.test(line) || id < 0) continue
+    steps.push(words.slice(0, id + 1 + (words[id + 1] === '-u' ? 1 : 0)).join(' '))
+  }
+  expect(steps.length).toBeGreaterThan(4)
+  return steps
+}

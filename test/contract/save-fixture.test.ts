@@ -63,7 +63,7 @@ describe('npm run save-fixture -- NAME URL', () => {
     const result = await save('pararius', `${origin}/huurwoningen/delft`)
     expect(result.status, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/Saved .*list-huurwoningen-delft\.html/)
-    expect(result.stdout).toMatch(/a list page: 1 detail requests, 0 listings, a next page/)
+    expect(result.stdout).toMatch(/a list page: 1 detail request, 0 listings, a next page/)
     expect(readFileSync(join(fixtures, 'list-huurwoningen-delft.html'), 'utf8')).toBe(
       PAGES['/huurwoningen/delft'],
     )

@@ -76,7 +76,7 @@ function adapterFiles(sourceId: string): string[] {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 
 /**
- * The contract every registered source passes (STYLE.md §8): its folder holds a README and fixtures in the site's
+ * The contract every registered source passes: its folder holds a README and fixtures in the site's
  * real format; list pages yield absolute URLs on its own hosts; every fixture parses into valid listings equal to
  * the committed `fixtures/*.expected.json` (`vitest -u` writes them; read each before committing it: it is the
  * spec); parsing is pure; politeness stays within bounds; adapter files import only what adapters may import.

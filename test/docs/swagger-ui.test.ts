@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { type Browser, chromium, type Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, findChromium } from '../../src/fetch/browser-transport.js'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CHROMIUM_ARGS } from '../../src/fetch/browser-transport.js'
 import { KEY, useSampleApi } from '../helpers/api-fixture.js'
+import { describeWithBrowser, testBrowser } from '../helpers/browser.js'
 
 const fixture = useSampleApi()
 let browser: Browser
@@ -17,7 +18,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(fixture.app.server.address() as AddressInfo).port}`
   browser = await chromium.launch({
     headless: true,
-    executablePath: findChromium(process.env.PROPDATA_CHROMIUM) ?? undefined,
+    executablePath: testBrowser.executablePath,
     args: CHROMIUM_ARGS,
   })
   const context = await browser.newContext()
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const operation = (id: string) => page.locator(`#operations-default-${id}`)
 
-describe('/docs in a real browser', () => {
+describeWithBrowser('/docs in a real browser', () => {
   it('shows both endpoints and their parameters', async () => {
     await page.locator('.opblock').first().waitFor()
     const paths = await page.locator('.opblock-summary-path').allTextContents()

@@ -2,25 +2,28 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { crawlSource } from '../../src/crawl/crawl-source.js'
 import { BrowserUnavailableError, FetchError } from '../../src/errors.js'
-import { createBrowserTransport, findChromium } from '../../src/fetch/index.js'
+import { createBrowserTransport } from '../../src/fetch/index.js'
 import { HTML_HOMES, htmlHomesSource, htmlSiteRoutes, renderedListPage } from '../crawl/test-sources.js'
+import { describeWithBrowser, testBrowser } from '../helpers/browser.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { chromiumChildren } from './chromium-processes.js'
 import { OPEN, TEST_USER_AGENT, useHarness } from './harness.js'
 
 const h = useHarness()
 const dir = useTempDir()
-const chromium = findChromium(process.env.PROPDATA_CHROMIUM)
 const SINGLE = { concurrency: 1, intervalCap: Number.POSITIVE_INFINITY, interval: 0 }
 
 /** A fetcher whose browser is real Chromium. */
 const browserFetcher = (options: Parameters<typeof h.fetcher>[0] = {}) =>
-  h.fetcher({ browser: () => createBrowserTransport({ executablePath: chromium ?? undefined }), ...options })
+  h.fetcher({
+    browser: () => createBrowserTransport({ executablePath: testBrowser.executablePath }),
+    ...options,
+  })
 
 const cards = (html: string) => load(html)('article.home').length
 
-// Without a Chromium (a bare CI image), these cannot run; everything else about browser sources still is tested.
-describe.skipIf(chromium === null)('browser transport, in real Chromium', () => {
+// Without a Chromium (a bare machine), these cannot run; everything else about browser sources still is tested.
+describeWithBrowser('browser transport, in real Chromium', () => {
   it('sees the listings a page renders with JavaScript, where plain HTTP sees none', async () => {
     const site = await h.site({ '/homes': { body: renderedListPage(HTML_HOMES) } })
     const { fetcher } = browserFetcher()

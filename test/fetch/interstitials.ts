@@ -1,4 +1,4 @@
-/** The challenge and denial pages the research describes (research/sources.md §0), trimmed to what gives them away. */
+/** The challenge and denial pages listing sites answer with, trimmed to what gives them away. */
 export const INTERSTITIALS = {
   funda: `<!doctype html><html lang="nl"><head><title>Funda</title></head><body>
     <h1>Je bent bijna op de pagina die je zoekt</h1><p>We controleren even of je een mens bent.</p></body></html>`,

@@ -112,10 +112,10 @@ describe('live progress (in a terminal)', () => {
     expect(plain).toContain('a log line\n')
     const finalBlock = plain.slice(plain.lastIndexOf('run 42 · live'))
     expect(finalBlock).toMatch(
-      /pararius\s+ok\s+1 pages\s+2 listings\s+0 rejected\s+0 errors\s+[\d.]+ pages\/s/,
+      /pararius\s+ok\s+1 page\s+2 listings\s+0 rejected\s+0 errors\s+[\d.]+ pages\/s/,
     )
     expect(finalBlock).toMatch(
-      /funda\s+blocked\s+0 pages\s+0 listings\s+1 rejected\s+1 errors.*Blocked by captcha/,
+      /funda\s+blocked\s+0 pages\s+0 listings\s+1 rejected\s+1 error\s.*Blocked by captcha/,
     )
     expect(finalBlock).toMatch(/stages\s+crawl done · dedupe 12 ms · publish 40 ms · run partial \(exit 3\)/)
   })

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { reportRun } from '../../src/cli/commands/ingest.js'
@@ -82,12 +83,21 @@ describe('propdata runs', () => {
     ])
     const text = await runCli(['runs', '--db', db], env)
     expect(text.stdout).toMatch(
-      new RegExp(`${blockedId} .*partial .*3 .*pararius  ! pararius: blocked: Blocked by cloudflare`),
+      new RegExp(
+        `^ *${blockedId}  \\S+  ingest  partial +3 .* pararius +pararius: blocked: Blocked by cloudflare`,
+        'm',
+      ),
     )
 
     const show = await runCli(['runs', 'show', String(blockedId), '--db', db], env)
     expect(show.code, show.stderr).toBe(0)
-    expect(show.stdout).toMatch(/pararius\s+blocked\s+3 pages \(1 failed\)\s+2 listings/)
+    expect(show.stdout).toContain(
+      [
+        '  source    status   pages  failed pages  listings  new  updated  withdrawn  rejected  errors   took',
+        '  pararius  blocked      3             1         2    0        0          0         2       1  1.5 s',
+        `      ${BLOCKED_MESSAGE}`,
+      ].join('\n'),
+    )
     expect(show.stdout).toContain(`Problems:\n  pararius: blocked: ${BLOCKED_MESSAGE}`)
     expect(show.stdout).toContain('archive ')
     expect(show.stdout).toMatch(/Rejected rows: 2\n\s+2 {2}pararius: priceEur: required/)
@@ -99,6 +109,24 @@ describe('propdata runs', () => {
       perSource: expect.arrayContaining([expect.objectContaining({ source_id: 'pararius', listings: 300 })]),
     })
   }, 90_000)
+
+  it('keeps every column apart, however long a run kind or status', async () => {
+    const notLabels = join(dir, 'not-labels.csv')
+    writeFileSync(notLabels, 'a,b\n1,2\n')
+    expect((await runCli(['import', 'energy-labels', notLabels, '--db', db], env)).code).toBe(1)
+    const text = await runCli(['runs', '--db', db], env)
+    const [heading, latest] = text.stdout.split('\n')
+    expect(heading).toMatch(/^ *id {2}started +kind +status +exit {2}duration {2}gen {2}sources +problem$/)
+    expect(latest).toMatch(
+      /^ *\d+ {2}\S+ {2}import-energy-labels {2}failed +1 +[\d.]+ s +— {2}ep-online +Not an EP-Online/,
+    )
+    // Each column starts where its heading does.
+    for (const name of ['kind', 'status', 'sources', 'problem']) {
+      const at = heading!.indexOf(` ${name}`) + 1
+      expect(latest![at - 1], name).toBe(' ')
+      expect(latest![at], name).not.toBe(' ')
+    }
+  }, 60_000)
 
   it('exits 1 for an unknown run and 2 for a malformed id or limit', async () => {
     expect((await runCli(['runs', 'show', '999', '--db', db], env)).code).toBe(1)

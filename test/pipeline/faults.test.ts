@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/api/app.js'
 import type { Config } from '../../src/config.js'
-import { findChromium } from '../../src/fetch/index.js'
 import type { ListingSource } from '../../src/kit/adapter.js'
 import { type IngestOptions, type RunReport, runIngest } from '../../src/pipeline/ingest.js'
 import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
@@ -21,6 +20,7 @@ import {
 import { chromiumChildren } from '../fetch/chromium-processes.js'
 import { INTERSTITIALS } from '../fetch/interstitials.js'
 import { type LocalSite, startLocalSite } from '../fetch/local-site.js'
+import { itWithBrowser, testBrowser } from '../helpers/browser.js'
 import { testConfig } from '../helpers/sample-database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
@@ -50,7 +50,7 @@ const JSON_HOMES_2: readonly TestHome[] = [
 async function twoSources(name: string, renderA: 'http' | 'browser' = 'http') {
   const root = join(dir, name)
   mkdirSync(root, { recursive: true })
-  const config = testConfig(root, { envApiKeys: [KEY] })
+  const config = testConfig(root, { envApiKeys: [KEY], chromiumPath: testBrowser.executablePath })
   const store = await openStore(config.dbPath)
   const a = await startLocalSite(htmlSiteRoutes(HTML_HOMES))
   const b = await startLocalSite(jsonSiteRoutes(JSON_HOMES))
@@ -180,7 +180,7 @@ describe('a run in which one source goes wrong', () => {
     expect(sidecar).toMatchObject({ runId: report.runId, url: setup.a.url('/homes') })
   }, 60_000)
 
-  it.skipIf(findChromium(process.env.PROPDATA_CHROMIUM) === null)(
+  itWithBrowser(
     'a browser source with no browser: skipped with the reason, exit 3, its listings stay',
     async () => {
       const setup = await twoSources('no-browser', 'browser')
@@ -197,7 +197,7 @@ describe('a run in which one source goes wrong', () => {
     120_000,
   )
 
-  it.skipIf(findChromium(process.env.PROPDATA_CHROMIUM) === null)(
+  itWithBrowser(
     'a run aborted by its signal mid-render: stopped, exit 3, and no Chromium left running',
     async () => {
       const setup = await twoSources('aborted', 'browser')

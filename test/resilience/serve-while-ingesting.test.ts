@@ -96,6 +96,8 @@ const hash = (text: string) => createHash('sha1').update(text).digest('base64url
 
 describe('serving while a run writes to the same file', () => {
   it('answers every request, fast, and switches each client to the new data in one step', async () => {
+    // `serve` needs the database to exist: an empty one, which the runs below fill.
+    await (await openStore(db)).close()
     const server = await startCli(['serve', '--db', db, '--port', '0'], /on (http:\/\/[\d.]+:\d+)/, env)
     stops.push(() => server.child.kill())
     const base = server.match[1]!

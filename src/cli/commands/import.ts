@@ -6,11 +6,18 @@ import type { Config } from '../../config.js'
 import { createSourcePriority, defaultSourceOrder } from '../../merge/source-priority.js'
 import { withRunLock } from '../../ops/run-lock.js'
 import type { Logger } from '../../pipeline/logger.js'
+import { count } from '../../plural.js'
 import { importBag } from '../../registers/import-bag.js'
 import { type EnergyLabelImportReport, importEnergyLabels } from '../../registers/import-energy-labels.js'
 import { IMPORT_KINDS, type ImportedRegister, recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
-import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
+import {
+  configFrom,
+  createCliLogger,
+  type GlobalOptions,
+  printResult,
+  withStoreOrCreate,
+} from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 
 /** The default trust order for golden records: registers first, then listing sources in registry order. */
@@ -34,7 +41,7 @@ export async function ensureSampleEnergyLabels(
     importEnergyLabels(store, path, { priority }),
   )
   logger.info(
-    `  ${report.objects} objects with a label, ${report.goldenRecords.written} golden records updated`,
+    `  ${count(report.objects, 'object')} with a label, ${count(report.goldenRecords.written, 'golden record')} updated`,
   )
 }
 
@@ -76,14 +83,14 @@ const every = (step: number, log: (n: number) => void) => {
 const formatLabelImport = (path: string, r: EnergyLabelImportReport) =>
   [
     `Imported energy labels ${path}${r.publicationDate ? ` (published ${r.publicationDate})` : ''}`,
-    `  ${r.rows.toLocaleString('en')} rows at ${r.rowsPerSecond.toLocaleString('en')} rows/s: ${r.labels.toLocaleString('en')} labels, ` +
+    `  ${count(r.rows, 'row')} at ${r.rowsPerSecond.toLocaleString('en')} rows/s: ${count(r.labels, 'label')}, ` +
       `${r.expired} expired, ${r.superseded} superseded, ${r.byAddress} matched by address, ${r.unresolved} not in the BAG`,
     `  skipped: ${
       Object.entries(r.skipped)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ') || 'none'
     }`,
-    `  ${r.objects.toLocaleString('en')} objects with a label; golden records: ${r.goldenRecords.written} written, ${r.goldenRecords.unchanged} unchanged`,
+    `  ${count(r.objects, 'object')} with a label; golden records: ${r.goldenRecords.written} written, ${r.goldenRecords.unchanged} unchanged`,
     `  ${r.generation === null ? 'nothing the API serves changed' : `generation ${r.generation}`}`,
   ].join('\n')
 
@@ -101,7 +108,7 @@ export function registerImportCommand(program: Command): void {
       if (!existsSync(path)) throw new CliError(`No such file or folder: ${path}`, EXIT.USAGE)
       const logger = createCliLogger(options)
       const config = configFrom(options)
-      await withStore(config, async (store) => {
+      await withStoreOrCreate(config, async (store) => {
         const report = await recordedImport(
           store,
           logger,
@@ -109,7 +116,7 @@ export function registerImportCommand(program: Command): void {
           () =>
             importBag(store, resolve(path), {
               priority: sourcePriorityFor(config),
-              onProgress: every(100_000, (n) => logger.info(`  ${n.toLocaleString('en')} objects read`)),
+              onProgress: every(100_000, (n) => logger.info(`  ${count(n, 'object')} read`)),
             }),
           (message) => `BAG import failed; the previous BAG is untouched: ${message}`,
         )
@@ -119,7 +126,7 @@ export function registerImportCommand(program: Command): void {
             `  ${Object.entries(report.counts)
               .map(([k, v]) => `${k} ${v}`)
               .join(', ')}`,
-            `  ${report.addresses} addresses; golden records: ${report.goldenRecords.written} written, ${report.goldenRecords.unchanged} unchanged, ${report.goldenRecords.removed} removed`,
+            `  ${count(report.addresses, 'address', 'addresses')}; golden records: ${report.goldenRecords.written} written, ${report.goldenRecords.unchanged} unchanged, ${report.goldenRecords.removed} removed`,
             `  generation ${report.generation}`,
           ].join('\n'),
         )
@@ -136,7 +143,7 @@ export function registerImportCommand(program: Command): void {
       if (!existsSync(path)) throw new CliError(`No such file: ${path}`, EXIT.USAGE)
       const logger = createCliLogger(options)
       const config = configFrom(options)
-      await withStore(config, async (store) => {
+      await withStoreOrCreate(config, async (store) => {
         const report = await recordedImport(
           store,
           logger,
@@ -144,7 +151,7 @@ export function registerImportCommand(program: Command): void {
           () =>
             importEnergyLabels(store, resolve(path), {
               priority: sourcePriorityFor(config),
-              onProgress: every(500_000, (n) => logger.info(`  ${n.toLocaleString('en')} rows read`)),
+              onProgress: every(500_000, (n) => logger.info(`  ${count(n, 'row')} read`)),
             }),
           (message) => `Energy-label import failed; the previous labels are untouched: ${message}`,
         )

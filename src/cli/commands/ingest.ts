@@ -5,6 +5,7 @@ import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
+import { toCitySlug } from '../../kit/city-slug.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
@@ -12,14 +13,16 @@ import { installTestPause } from '../../ops/test-pause.js'
 import { type RunReport, runIngest } from '../../pipeline/ingest.js'
 import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
+import { count } from '../../plural.js'
 import { importBag } from '../../registers/import-bag.js'
 import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
 import { readListingSources } from '../../store/sources.repository.js'
-import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
+import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
-import { readSampleManifest } from '../sample.js'
+import { readSampleManifest, type SampleManifest } from '../sample.js'
+import { formatTable } from '../table.js'
 import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
 
 /** The cities a live run crawls when none are given: the largest markets. */
@@ -68,15 +71,21 @@ const positive = (name: string, value: string | undefined) => {
   return Number(value)
 }
 
-/** Loads the sample's BAG extract when the database has no BAG yet, so the sample's homes can resolve. */
-export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
-  const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
-  if (any) return
-  logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
-  const report = await recordImport(store, 'bag', 'sample', () =>
-    importBag(store, bagPath, { priority: sourcePriority }),
-  )
-  logger.info(`  ${report.counts.verblijfsobject} verblijfsobjecten, ${report.addresses} addresses`)
+/**
+ * The sources a run reads: those `--sources` names, else the sample's, else every runnable source that needs no file.
+ * A given `--feed` file is read in any case, and alone when `--sources` names nothing else: a feed run never crawls
+ * sites.
+ */
+export async function sourceIdsFor(
+  flags: Pick<IngestFlags, 'sources' | 'feed'>,
+  sample: Pick<SampleManifest, 'sources'> | undefined,
+  runnable: () => Promise<readonly Source[]>,
+): Promise<string[]> {
+  const named = list(flags.sources)
+  if (flags.feed) return [...new Set([...(named ?? []), 'feed'])]
+  if (named) return named
+  if (sample) return [...sample.sources]
+  return (await runnable()).filter((s) => s.kind !== 'file').map((s) => s.id)
 }
 
 /**
@@ -90,6 +99,33 @@ async function runnableSources(store: Store, logger: Logger): Promise<Source[]> 
   for (const id of retired)
     if (findSource(id)) logger.info(`${id} is retired: left out (name it in --sources to run it again)`)
   return ALL_SOURCES.filter((s) => !retired.has(s.id))
+}
+
+/**
+ * The sample holds the pages of a few cities only; asking it for another is a usage error that names the cities it
+ * has, not a run whose every source fails on pages that were never recorded.
+ */
+function refuseCitiesOutside(sample: Pick<SampleManifest, 'scope'>, cities: readonly string[]): void {
+  const recorded = new Set(sample.scope.cities.map(toCitySlug))
+  const missing = cities.filter((city) => !recorded.has(toCitySlug(city)))
+  if (missing.length === 0) return
+  throw new CliError(
+    `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the sample; it has ${sample.scope.cities.join(', ')}`,
+    EXIT.USAGE,
+  )
+}
+
+/** Loads the sample's BAG extract when the database has no BAG yet, so the sample's homes can resolve. */
+export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
+  const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
+  if (any) return
+  logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
+  const report = await recordImport(store, 'bag', 'sample', () =>
+    importBag(store, bagPath, { priority: sourcePriority }),
+  )
+  logger.info(
+    `  ${count(report.counts.verblijfsobject, 'verblijfsobject', 'verblijfsobjecten')}, ${count(report.addresses, 'address', 'addresses')}`,
+  )
 }
 
 /** Runs one ingest as the flags say and returns its report. Shared by `ingest` and `start`. */
@@ -107,10 +143,7 @@ export async function ingestWith(
     throw new CliError(`--feed: no such file: ${flags.feed}`, EXIT.USAGE)
   const feedFile = flags.feed ?? sample?.feed
   const files: Record<string, string> = feedFile ? { feed: resolve(feedFile) } : {}
-  const ids =
-    list(flags.sources) ??
-    sample?.sources ??
-    (await runnableSources(store, logger)).filter((s) => s.kind !== 'file' || files[s.id]).map((s) => s.id)
+  const ids = await sourceIdsFor(flags, sample, () => runnableSources(store, logger))
   const sources = ids.map((id) => {
     const source = findSource(id)
     if (!source)
@@ -126,6 +159,7 @@ export async function ingestWith(
   if (types.some((t) => t !== 'rent' && t !== 'buy'))
     throw new CliError('--types takes rent, buy or rent,buy', EXIT.USAGE)
   const scope: CrawlScope = { cities: list(flags.cities) ?? sample?.scope.cities ?? DEFAULT_CITIES, types }
+  if (sample) refuseCitiesOutside(sample, scope.cities)
   const maxListPages = positive('max-pages', flags.maxPages)
   const maxListings = positive('limit', flags.limit)
   const deadline = durationFlag(flags.maxDuration)
@@ -191,11 +225,21 @@ const urlFlag = (value: string | undefined) => {
 /** Prints a run report and returns the exit code the run earned. */
 export function reportRun(options: GlobalOptions, report: RunReport): number {
   printResult(options, report, () => {
-    const lines = report.sources.map(
-      (s) =>
-        `  ${s.source.padEnd(14)}${s.status.padEnd(9)}${String(s.pages).padStart(6)} pages ${String(s.listings).padStart(7)} listings ` +
-        `(${s.new} new, ${s.updated} updated, ${s.withdrawn} withdrawn, ${s.rejected} rejected)`,
-    )
+    const lines = formatTable(
+      [
+        { heading: 'source' },
+        { heading: 'status' },
+        ...['pages', 'listings', 'new', 'updated', 'withdrawn', 'rejected'].map((heading) => ({
+          heading,
+          align: 'right' as const,
+        })),
+      ],
+      report.sources.map((s) => [
+        s.source,
+        s.status,
+        ...[s.pages, s.listings, s.new, s.updated, s.withdrawn, s.rejected].map(String),
+      ]),
+    ).map((line) => `  ${line}`)
     const head =
       `Run ${report.runId} ${report.status} in ${(report.durationMs / 1000).toFixed(1)} s` +
       (report.generation ? `; published generation ${report.generation}` : '; nothing published')
@@ -217,7 +261,10 @@ export function registerIngestCommand(program: Command): void {
     )
     .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
     .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
-    .option('--feed <file>', 'a partner feed to read (CSV or JSON Lines), for --sources feed')
+    .option(
+      '--feed <file>',
+      'a partner feed to read (CSV or JSON Lines); without --sources the run reads only this file',
+    )
     .option(
       '--cities <names>',
       `comma-separated cities to crawl (default: ${DEFAULT_CITIES.slice(0, 4).join(', ')}, …)`,
@@ -232,7 +279,7 @@ export function registerIngestCommand(program: Command): void {
     )
     .option(
       '--notify <url>',
-      'POST the report as JSON here when the run fails or a source fails, is blocked or degraded',
+      'POST the report as JSON here when the run fails or a source fails or is blocked',
     )
     .action(async (_o, cmd: Command) => {
       const flags = cmd.optsWithGlobals<IngestFlags>()
@@ -247,7 +294,7 @@ export function registerIngestCommand(program: Command): void {
       process.once('SIGINT', onSignal)
       process.once('SIGTERM', onSignal)
       try {
-        const report = await withStore(config, (store) =>
+        const report = await withStoreOrCreate(config, (store) =>
           ingestWith(config, store, flags, output.logger, { onEvent: output.onEvent, signal: stop.signal }),
         )
         // With --json, stdout is the report; the one-line verdict goes to the log (a JSON line off a terminal).

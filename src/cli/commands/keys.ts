@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../api/api-keys.js'
-import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
+import { cliCommand } from '../command-hint.js'
+import { configFrom, type GlobalOptions, printResult, withStore, withStoreOrCreate } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
 
 /** `propdata keys create|list|revoke`. */
@@ -14,7 +15,7 @@ export function registerKeysCommand(program: Command): void {
       const options = command.optsWithGlobals<GlobalOptions>()
       if (!/^[\w.@-]{1,64}$/.test(name))
         throw new CliError('NAME must be 1–64 letters, digits, or . _ @ -', EXIT.USAGE)
-      await withStore(configFrom(options), async (store) => {
+      await withStoreOrCreate(configFrom(options), async (store) => {
         const exists = await store.db
           .selectFrom('api_keys')
           .select('revoked_at')
@@ -41,7 +42,7 @@ export function registerKeysCommand(program: Command): void {
         const rows = await listApiKeys(store)
         printResult(options, rows, () =>
           rows.length === 0
-            ? 'No keys. Create one with: propdata keys create NAME'
+            ? `No keys. Create one with: ${cliCommand('keys create NAME')}`
             : rows
                 .map(
                   (r) =>

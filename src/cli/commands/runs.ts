@@ -5,27 +5,82 @@ import {
   type RunDetail,
   type RunSummary,
 } from '../../ops/run-history.repository.js'
+import { count } from '../../plural.js'
+import { cliCommand } from '../command-hint.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
+import { formatTable } from '../table.js'
 
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`)
 
-/** One line per run: id, start, status, exit code, duration, generation, sources, and the first problem. */
+/** One line per run: id, start, kind, status, exit code, duration, generation, sources, and the first problem. */
 export function formatRunList(runs: readonly RunSummary[]): string {
-  if (runs.length === 0) return 'No runs yet. Start one with: propdata ingest'
-  const header = `${'id'.padStart(5)}  ${'started'.padEnd(26)}${'kind'.padEnd(12)}${'status'.padEnd(11)}exit ${'duration'.padStart(9)}  ${'gen'.padStart(5)}  sources`
-  const rows = runs.map((r) => {
-    const problem =
-      r.problems.length > 0
-        ? `  ! ${r.problems[0]}${r.problems.length > 1 ? ` (+${r.problems.length - 1})` : ''}`
-        : ''
-    return (
-      `${String(r.id).padStart(5)}  ${r.startedAt.padEnd(26)}${r.kind.padEnd(12)}${r.status.padEnd(11)}` +
-      `${String(r.exitCode ?? '—').padStart(4)} ${seconds(r.durationMs).padStart(9)}  ${String(r.generation ?? '—').padStart(5)}  ` +
-      `${r.sources.join(',')}${problem}`
-    )
+  if (runs.length === 0) return `No runs yet. Start one with: ${cliCommand('ingest --sample')}`
+  const rows = runs.map((r) => [
+    String(r.id),
+    r.startedAt,
+    r.kind,
+    r.status,
+    String(r.exitCode ?? '—'),
+    seconds(r.durationMs),
+    String(r.generation ?? '—'),
+    r.sources.join(','),
+    r.problems.length > 0
+      ? `${r.problems[0]}${r.problems.length > 1 ? ` (+${r.problems.length - 1})` : ''}`
+      : '',
+  ])
+  return formatTable(
+    [
+      { heading: 'id', align: 'right' },
+      { heading: 'started' },
+      { heading: 'kind' },
+      { heading: 'status' },
+      { heading: 'exit', align: 'right' },
+      { heading: 'duration', align: 'right' },
+      { heading: 'gen', align: 'right' },
+      { heading: 'sources' },
+      { heading: 'problem' },
+    ],
+    rows,
+  ).join('\n')
+}
+
+/** Per source of a run: its counts in columns, and under its row the message it ended with. */
+function formatSourceLines(perSource: RunDetail['perSource']): string[] {
+  const table = formatTable(
+    [
+      { heading: 'source' },
+      { heading: 'status' },
+      { heading: 'pages', align: 'right' },
+      { heading: 'failed pages', align: 'right' },
+      { heading: 'listings', align: 'right' },
+      { heading: 'new', align: 'right' },
+      { heading: 'updated', align: 'right' },
+      { heading: 'withdrawn', align: 'right' },
+      { heading: 'rejected', align: 'right' },
+      { heading: 'errors', align: 'right' },
+      { heading: 'took', align: 'right' },
+    ],
+    perSource.map((s) => [
+      s.source_id,
+      s.status,
+      ...[
+        s.pages,
+        s.pages_failed,
+        s.listings,
+        s.new_listings,
+        s.updated_listings,
+        s.withdrawn_listings,
+        s.rejected,
+        s.errors,
+      ].map(String),
+      seconds(s.duration_ms),
+    ]),
+  )
+  return table.flatMap((line, i) => {
+    const message = i === 0 ? null : perSource[i - 1]!.message
+    return message ? [`  ${line}`, `      ${message}`] : [`  ${line}`]
   })
-  return [header, ...rows].join('\n')
 }
 
 /** A run in detail: per source lines, problems, timings, archive, failed pages and the rejects summary. */
@@ -36,17 +91,7 @@ export function formatRunDetail(run: RunDetail): string {
     `  published generation ${run.generation ?? '— (nothing published)'}`,
     `  archive ${run.archive ?? '— (replayed or not recorded)'}`,
   ]
-  if (run.perSource.length > 0) {
-    out.push('', 'Sources:')
-    for (const s of run.perSource) {
-      out.push(
-        `  ${s.source_id.padEnd(14)}${s.status.padEnd(9)}${String(s.pages).padStart(6)} pages (${s.pages_failed} failed) ` +
-          `${String(s.listings).padStart(7)} listings: ${s.new_listings} new, ${s.updated_listings} updated, ` +
-          `${s.withdrawn_listings} withdrawn, ${s.rejected} rejected, ${s.errors} errors, ${seconds(s.duration_ms)}`,
-      )
-      if (s.message) out.push(`  ${''.padEnd(14)}${s.message}`)
-    }
-  }
+  if (run.perSource.length > 0) out.push('', 'Sources:', ...formatSourceLines(run.perSource))
   if (run.problems.length > 0) out.push('', 'Problems:', ...run.problems.map((p) => `  ${p}`))
   if (run.timings) {
     const parts = Object.entries(run.timings).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v} ms`)
@@ -55,7 +100,7 @@ export function formatRunDetail(run: RunDetail): string {
   const failed = run.failedPages.filter((f) => f.saved > 0)
   if (failed.length > 0) {
     out.push('', 'Pages that failed to parse (turn one into a fixture to fix the adapter):')
-    for (const f of failed) out.push(`  ${f.source}: ${f.saved} saved in ${f.folder}`)
+    for (const f of failed) out.push(`  ${f.source}: ${count(f.saved, 'page')} saved in ${f.folder}`)
   }
   out.push('', `Rejected rows: ${run.rejects.total}`)
   for (const g of run.rejects.top) out.push(`  ${String(g.count).padStart(5)}  ${g.source}: ${g.reason}`)
@@ -79,7 +124,7 @@ export function registerRunsCommand(program: Command): void {
     })
   runs
     .command('show')
-    .argument('<id>', 'the run id (see propdata runs)')
+    .argument('<id>', `the run id (see ${cliCommand('runs')})`)
     .description('Show one run: per source counts, problems, timings, archive, failed pages, rejects')
     .action(async (id: string, _o, cmd: Command) => {
       const options = cmd.optsWithGlobals<GlobalOptions>()
@@ -87,7 +132,7 @@ export function registerRunsCommand(program: Command): void {
       const config = configFrom(options)
       await withStore(config, async (store) => {
         const detail = await getRunDetail(store, runId, config.dataDir)
-        if (!detail) throw new CliError(`No run ${runId}; see propdata runs`)
+        if (!detail) throw new CliError(`No run ${runId}; see ${cliCommand('runs')}`)
         printResult(options, detail, () => formatRunDetail(detail))
       })
     })

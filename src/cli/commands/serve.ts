@@ -4,16 +4,24 @@ import { buildApp } from '../../api/app.js'
 import type { Config } from '../../config.js'
 import { openStore } from '../../store/database.js'
 import { configFrom, type GlobalOptions } from '../context.js'
-import { CliError, EXIT } from '../exit-codes.js'
+import { listenFailure, portFrom } from '../port.js'
 
-/** Starts the API on a read-only connection (after making sure the schema exists) and returns it. */
+/**
+ * Starts the API on a read-only connection (after bringing the schema up to date) and returns it. The database must
+ * exist: serving a mistyped path would answer from an empty one.
+ */
 export async function startServer(config: Config, port: number, host: string): Promise<FastifyInstance> {
-  const writable = await openStore(config.dbPath)
+  const writable = await openStore(config.dbPath, { create: false })
   await writable.close()
   const store = await openStore(config.dbPath, { readonly: true })
   const app = await buildApp({ store, config })
   app.addHook('onClose', async () => store.close())
-  await app.listen({ port, host })
+  try {
+    await app.listen({ port, host })
+  } catch (error) {
+    await app.close()
+    throw listenFailure(error, port, host)
+  }
   const stop = () => {
     void app.close().then(() => process.exit(0))
   }
@@ -27,18 +35,12 @@ export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('Serve the read-only /v1 API from the database')
-    .option('--port <n>', 'port to listen on (default: PORT, else 8080)')
+    .option('--port <n>', 'port to listen on, 0–65535 (default: PORT, else 8080)')
     .option('--host <host>', 'address to bind (default: PROPDATA_HOST, else 127.0.0.1)')
     .action(async (_o, cmd: Command) => {
       const flags = cmd.optsWithGlobals<GlobalOptions & { port?: string; host?: string }>()
       const config = configFrom(flags)
-      if (flags.port !== undefined && !/^\d{1,5}$/.test(flags.port))
-        throw new CliError('--port must be a number', EXIT.USAGE)
-      const app = await startServer(
-        config,
-        flags.port ? Number(flags.port) : config.port,
-        flags.host ?? config.host,
-      )
+      const app = await startServer(config, portFrom(flags.port, config.port), flags.host ?? config.host)
       const address = app.server.address()
       const url =
         typeof address === 'object' && address ? `http://${address.address}:${address.port}` : String(address)

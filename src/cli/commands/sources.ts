@@ -1,11 +1,14 @@
 import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import { withRunLock } from '../../ops/run-lock.js'
+import { count } from '../../plural.js'
 import { retireSource } from '../../publish/retire-source.js'
 import { REGISTERS, readRegisterStatuses } from '../../registers/register-status.js'
 import { type ListingSourceState, readListingSources } from '../../store/sources.repository.js'
+import { cliCommand } from '../command-hint.js'
 import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
+import { formatTable } from '../table.js'
 import { sourcePriorityFor } from './import.js'
 
 /** One line of `propdata sources`. */
@@ -97,15 +100,13 @@ async function readSourceRows(store: Parameters<typeof readListingSources>[0]): 
   ]
 }
 
-/** One line: id, kind, render mode, then its last run, or what it is (retired, unregistered) and what to do. */
-function formatRow(r: SourceRow): string {
-  const head = `${r.id.padEnd(14)}${r.kind.padEnd(10)}${(r.render ?? '—').padEnd(9)}`
-  if (r.retired)
-    return `${head}retired at ${r.lastRun?.at}${r.lastRun?.message ? `: ${r.lastRun.message}` : ''}`
+/** The last-run cell: its last run, or what it is (retired, unregistered) and what to do. */
+function describeRow(r: SourceRow): string {
+  if (r.retired) return `retired at ${r.lastRun?.at}${r.lastRun?.message ? `: ${r.lastRun.message}` : ''}`
   const run = r.lastRun
-    ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${r.lastRun.listings} listings)`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}`
+    ? `${r.lastRun.status} at ${r.lastRun.at}${r.lastRun.listings === null ? '' : ` (${count(r.lastRun.listings, 'listing')})`}${r.lastRun.message ? `: ${r.lastRun.message}` : ''}`
     : 'never run'
-  return `${head}${run}${dataInUse(r)}${unregistered(r)}`
+  return `${run}${dataInUse(r)}${unregistered(r)}`
 }
 
 /** A register's data in use and when it was loaded, which a failed import leaves as they were. */
@@ -121,7 +122,7 @@ const dataInUse = (r: SourceRow) =>
 const unregistered = (r: SourceRow) =>
   r.registered
     ? ''
-    : `; unregistered: ${r.activeListings} active listings stay on offer until it is retired (propdata sources retire ${r.id})`
+    : `; unregistered: ${count(r.activeListings ?? 0, 'active listing')} stay on offer until it is retired (${cliCommand(`sources retire ${r.id}`)})`
 
 /** `propdata sources` (list) and `propdata sources retire ID`. */
 export function registerSourcesCommand(program: Command): void {
@@ -135,7 +136,12 @@ export function registerSourcesCommand(program: Command): void {
       const options = cmd.optsWithGlobals<GlobalOptions>()
       await withStore(configFrom(options), async (store) => {
         const rows = await readSourceRows(store)
-        printResult(options, rows, () => rows.map(formatRow).join('\n'))
+        printResult(options, rows, () =>
+          formatTable(
+            [{ heading: 'source' }, { heading: 'kind' }, { heading: 'render' }, { heading: 'last run' }],
+            rows.map((r) => [r.id, r.kind, r.render ?? '—', describeRow(r)]),
+          ).join('\n'),
+        )
       })
     })
   sources
@@ -169,7 +175,7 @@ export function registerSourcesCommand(program: Command): void {
           options,
           report,
           () =>
-            `Retired ${id}: ${report.withdrawn} active listings withdrawn; ${report.withdrawn > 0 ? 'published' : 'nothing changed in'} generation ${report.generation} (run ${report.runId})${registered}`,
+            `Retired ${id}: ${count(report.withdrawn, 'active listing')} withdrawn; ${report.withdrawn > 0 ? 'published' : 'nothing changed in'} generation ${report.generation} (run ${report.runId})${registered}`,
         )
       })
     })

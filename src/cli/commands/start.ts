@@ -1,6 +1,8 @@
 import type { Command } from 'commander'
 import { generateKey } from '../../api/api-keys.js'
-import { configFrom, createCliLogger, type GlobalOptions, withStore } from '../context.js'
+import { cliCommand } from '../command-hint.js'
+import { configFrom, createCliLogger, type GlobalOptions, withStoreOrCreate } from '../context.js'
+import { assertCanListen, portFrom } from '../port.js'
 import { ingestWith, reportRun } from './ingest.js'
 import { startServer } from './serve.js'
 
@@ -9,21 +11,24 @@ export function registerStartCommand(program: Command): void {
   program
     .command('start')
     .description('The embedded default: ingest the bundled sample, then serve it and print the URL and a key')
-    .option('--port <n>', 'port to listen on (default: PORT, else 8080)')
+    .option('--port <n>', 'port to listen on, 0–65535 (default: PORT, else 8080)')
     .action(async (_o, cmd: Command) => {
       const flags = cmd.optsWithGlobals<GlobalOptions & { port?: string }>()
       const base = configFrom(flags)
       const sessionKey = generateKey()
       const config = Object.freeze({ ...base, envApiKeys: [...base.envApiKeys, sessionKey] })
       const logger = createCliLogger(flags)
-      const exitCode = await withStore(config, async (store) =>
+      // A busy port is known before the ingest, so it is said before a minute of work rather than after.
+      const port = portFrom(flags.port, config.port)
+      await assertCanListen(port, config.host)
+      const exitCode = await withStoreOrCreate(config, async (store) =>
         reportRun({ ...flags, json: false }, await ingestWith(config, store, { sample: true }, logger)),
       )
       if (exitCode === 1) {
         process.exitCode = 1
         return
       }
-      const app = await startServer(config, flags.port ? Number(flags.port) : config.port, config.host)
+      const app = await startServer(config, port, config.host)
       const address = app.server.address()
       const url =
         typeof address === 'object' && address
@@ -36,7 +41,7 @@ export function registerStartCommand(program: Command): void {
           `  API key for this session: ${sessionKey}`,
           `  try:  curl -H 'X-API-Key: ${sessionKey}' '${url}/v1/listings?city=Amsterdam&type=buy'`,
           `  docs: ${url}/docs`,
-          '  A permanent key: npm run cli -- keys create NAME   (then `npm run serve`)',
+          `  A permanent key: ${cliCommand('keys create NAME')}   (then \`npm run serve\`)`,
           '',
         ].join('\n'),
       )

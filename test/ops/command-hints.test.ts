@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PROJECT_ROOT } from '../../src/config.js'
+import { openStore } from '../../src/store/database.js'
+import { type CliResult, runCli } from '../helpers/cli.js'
+import { useTempDir } from '../helpers/temp-dir.js'
+
+const dir = useTempDir('propdata-hints-')
+const env = { PROPDATA_DATA_DIR: dir }
+
+/** Runs a command line as a newcomer pastes it into a shell in the project folder. */
+function paste(commandLine: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', commandLine], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d
+    })
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** The command a hint line prints after `lead`. */
+const hintAfter = (lead: string, output: string): string => {
+  const line = output.split('\n').find((l) => l.includes(lead))
+  expect(line, output).toBeDefined()
+  return line!.slice(line!.indexOf(lead) + lead.length).replace(/\)$/, '')
+}
+
+describe("the CLI's hints print commands that work as printed, from the project folder", () => {
+  it('`keys list` on a database without keys: the printed `keys create` makes one', async () => {
+    const db = join(dir, 'keys.db')
+    await (await openStore(db)).close()
+    const listed = await runCli(['keys', 'list', '--db', db], env)
+    expect(listed.code, listed.stderr).toBe(0)
+    const hint = hintAfter('Create one with: ', listed.stdout)
+    expect(hint).toBe('npm run cli -- keys create NAME')
+    const created = await paste(`${hint.replace('NAME', 'from-a-hint')} --db ${db}`)
+    expect(created.code, created.stderr).toBe(0)
+    expect(created.stdout).toMatch(/^pd_[\w-]{43}$/m)
+    expect((await runCli(['keys', 'list', '--db', db], env)).stdout).toMatch(/^from-a-hint\t/)
+  }, 60_000)
+
+  it('a missing database: the printed run creates it, and then `runs` lists that run', async () => {
+    const db = join(dir, 'new.db')
+    const refused = await runCli(['runs', '--db', db], env)
+    expect(refused.code).toBe(2)
+    const hint = hintAfter('a run creates one: ', refused.stderr)
+    expect(hint).toBe('npm run cli -- ingest --sample')
+    const run = await paste(`${hint} --db ${db}`)
+    expect(run.code, run.stderr).toBe(0)
+    const runs = await runCli(['runs', '--db', db], env)
+    expect(runs.code, runs.stderr).toBe(0)
+    expect(runs.stdout).toMatch(/^\s+1\s+\S+\s+ingest\s+succeeded/m)
+  }, 120_000)
+})
