@@ -60,6 +60,6 @@ describe("the CLI's hints print commands that work as printed, from the project 
     expect(run.code, run.stderr).toBe(0)
     const runs = await runCli(['runs', '--db', db], env)
     expect(runs.code, runs.stderr).toBe(0)
-    expect(runs.stdout).toMatch(/^\s+1\s+\S+\s+ingest\s+succeeded/m)
+    expect(runs.stdout).toMatch(/^\s+\d+\s+\S+\s+ingest\s+succeeded/m)
   }, 120_000)
 })

@@ -84,7 +84,7 @@ describe('propdata runs', () => {
     const text = await runCli(['runs', '--db', db], env)
     expect(text.stdout).toMatch(
       new RegExp(
-        `^ *${blockedId}  \\S+  ingest  partial +3 .* pararius +pararius: blocked: Blocked by cloudflare`,
+        `^ *${blockedId}  \\S+  ingest +partial +3 .* pararius +pararius: blocked: Blocked by cloudflare`,
         'm',
       ),
     )

@@ -101,7 +101,7 @@ describe('sources the server did not know when it started, and retiring a source
     await run([acme, other])
     const text = (await runCli(['sources', '--db', db], env)).stdout
     expect(text).toMatch(
-      /^acme-homes .*unregistered: 2 active listings stay on offer until it is retired \(propdata sources retire acme-homes\)$/m,
+      /^acme-homes .*unregistered: 2 active listings on offer until it is retired \(npm run cli -- sources retire acme-homes\)$/m,
     )
     const rows = JSON.parse((await runCli(['sources', '--db', db, '--json'], env)).stdout) as {
       id: string

@@ -122,7 +122,7 @@ const dataInUse = (r: SourceRow) =>
 const unregistered = (r: SourceRow) =>
   r.registered
     ? ''
-    : `; unregistered: ${count(r.activeListings ?? 0, 'active listing')} stay on offer until it is retired (${cliCommand(`sources retire ${r.id}`)})`
+    : `; unregistered: ${count(r.activeListings ?? 0, 'active listing')} on offer until it is retired (${cliCommand(`sources retire ${r.id}`)})`
 
 /** `propdata sources` (list) and `propdata sources retire ID`. */
 export function registerSourcesCommand(program: Command): void {
