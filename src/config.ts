@@ -11,7 +11,6 @@ const envSchema = z.object({
   PROPDATA_DATA_DIR: z.string().min(1).optional(),
   PROPDATA_API_KEYS: z.string().optional(),
   PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000_000).optional(),
-  PROPDATA_ANON_RATE_LIMIT: intFromEnv(1, 1_000_000).optional(),
   PROPDATA_PROPERTY_MEMORY_MIB: intFromEnv(0, 8192).optional(),
   PORT: intFromEnv(0, 65_535).optional(),
   PROPDATA_HOST: z.string().min(1).optional(),
@@ -49,8 +48,6 @@ export interface Config {
   readonly envApiKeys: readonly string[]
   /** Requests per key per minute. @default 600 */
   readonly rateLimitPerMinute: number
-  /** Requests per minute per client address that carry no valid key. @default 120 */
-  readonly anonRateLimitPerMinute: number
   /**
    * Memory for `/v1/properties` answers built ahead once per published generation (about 1 KB a home: 1 M homes
    * take ~0.95 GiB); 0 answers every request on demand. @default 2048
@@ -125,7 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ),
     rateLimitPerMinute: e.PROPDATA_RATE_LIMIT ?? 600,
-    anonRateLimitPerMinute: e.PROPDATA_ANON_RATE_LIMIT ?? 120,
     propertyMemoryMiB: e.PROPDATA_PROPERTY_MEMORY_MIB ?? 2048,
     port: e.PORT ?? 8080,
     host: e.PROPDATA_HOST ?? '127.0.0.1',

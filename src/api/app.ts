@@ -19,7 +19,7 @@ import type { Store } from '../store/database.js'
 import { createKeyChecker } from './api-keys.js'
 import { answerClientError, refuseWithoutHost } from './malformed-request.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
-import { createLimiter, setRateLimitHeaders } from './rate-limit.js'
+import { createLimiter, fullBudget, setRateLimitHeaders } from './rate-limit.js'
 import { createReadModel, type ReadModel } from './read-model.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerListingRoutes } from './routes/listings.js'
@@ -30,10 +30,7 @@ import { registerSourceRoutes } from './routes/sources.js'
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
   readonly store: Store
-  readonly config: Pick<
-    Config,
-    'envApiKeys' | 'rateLimitPerMinute' | 'anonRateLimitPerMinute' | 'propertyMemoryMiB'
-  >
+  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'propertyMemoryMiB'>
   /** Log requests with pino. @default false */
   readonly logger?: boolean
 }
@@ -119,7 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     WINDOW_MS,
     (r) => `key:${r.apiKeyHash}`,
   )
-  const perAddress = createLimiter(app, options.config.anonRateLimitPerMinute, WINDOW_MS, (r) => `ip:${r.ip}`)
+  // A request without a valid key counts against no budget: it is always a 401 (never a 429, whatever arrives from
+  // its address), and says so with the policy a key would get. Keys are 256-bit random, so guessing needs no throttle.
+  const unkeyed = fullBudget(options.config.rateLimitPerMinute, WINDOW_MS / 1000)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -153,11 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const header = request.headers['x-api-key']
         const hash = keys.check(Array.isArray(header) ? undefined : header)
         if (!hash) {
-          const decision = await perAddress(request)
-          if (decision.exceeded) {
-            setRateLimitHeaders(reply, 'anonymous', decision, WINDOW_MS / 1000)
-            return sendProblem(reply, problem(429, 'Too many requests without a valid key from this address'))
-          }
+          setRateLimitHeaders(reply, 'default', unkeyed, WINDOW_MS / 1000)
           return sendProblem(reply, problem(401, 'A valid X-API-Key header is required'))
         }
         request.apiKeyHash = hash

@@ -15,7 +15,7 @@ import { sendRaw } from './raw-http.js'
 import { RESILIENCE_SEED } from './resilience-seed.js'
 
 // A limit no fuzz run reaches: the properties are about answers, not about 429s (overload.test.ts has those).
-const fixture = useSampleApi({ rateLimitPerMinute: 1_000_000, anonRateLimitPerMinute: 1_000_000 })
+const fixture = useSampleApi({ rateLimitPerMinute: 1_000_000 })
 const options = { seed: RESILIENCE_SEED, endOnFailure: true }
 
 type Injected = Awaited<ReturnType<typeof fixture.app.inject>>
