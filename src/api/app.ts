@@ -14,6 +14,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Config } from '../config.js'
 import type { Store } from '../store/database.js'
 import { createKeyChecker } from './api-keys.js'
@@ -46,6 +47,7 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 60_000
+const NO_PARAMETERS = z.strictObject({})
 /** Every route the API has, for 405s: a known path with an unknown method. */
 const KNOWN_PATHS = [
   /^\/v1\/listings\/?$/,
@@ -164,6 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             problem(429, `Rate limit of ${decision.limit} requests a minute exceeded`),
           )
         }
+      })
+      // A route that takes no query parameters still refuses unknown ones, as those that take some do.
+      v1.addHook('onRoute', (route) => {
+        route.schema = { querystring: NO_PARAMETERS, ...route.schema }
       })
       registerListingRoutes(v1)
       registerPropertyRoutes(v1)

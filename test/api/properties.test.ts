@@ -62,6 +62,12 @@ describe('GET /v1/properties/{bag_id}', () => {
     })
   }
 
+  it('answers 400 naming an unknown query parameter, as every /v1 route does', async () => {
+    const res = await get(fixture, `/v1/properties/${resolved().bag_id}?foo=1`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual([{ parameter: 'foo', message: 'unknown parameter foo' }])
+  })
+
   it('answers 304 to a matching If-None-Match', async () => {
     const { bag_id } = resolved()
     const first = await get(fixture, `/v1/properties/${bag_id}`)

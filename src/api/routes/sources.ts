@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { notModified } from '../conditional.js'
 import { problemSchema } from '../schemas.js'
 import { sourcesResponseSchema } from '../source-schemas.js'
@@ -17,7 +16,6 @@ export function registerSourceRoutes(app: FastifyInstance): void {
         description:
           'Each listing site and register: the status of its last run, when it last succeeded, how fresh its data is, and how many listings it currently shows. A source whose last run failed keeps serving its previous data.',
         security: [{ ApiKeyAuth: [] }],
-        querystring: z.strictObject({}),
         response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
       },
     },
