@@ -125,14 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = toParameterErrors(error.validation)
-      return sendProblem(
-        reply,
-        problem(
-          400,
-          `Invalid ${errors.map((e) => e.parameter).join(', ')}: ${errors.map((e) => e.message).join('; ')}`,
-          errors,
-        ),
-      )
+      return sendProblem(reply, problem(400, errors.map((e) => e.message).join('; '), errors))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, problem(error.statusCode, error.message))
@@ -192,18 +185,23 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   return sendProblem(reply, problem(404, `No route ${path}`))
 }
 
-/** Names each invalid parameter: unknown keys one by one, others by their path. */
+/**
+ * Names each invalid parameter: unknown keys one by one, others by their path, with the messages the parameter
+ * schemas wrote (parameter-schemas.ts); a check that failed twice for one value is said once.
+ */
 function toParameterErrors(validation: FastifyError['validation']): ParameterError[] {
   const out: ParameterError[] = []
+  const add = (error: ParameterError) => {
+    if (!out.some((e) => e.parameter === error.parameter && e.message === error.message)) out.push(error)
+  }
   for (const item of validation ?? []) {
     const keys = (item.params as { keys?: unknown }).keys
     if (item.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const key of keys)
-        out.push({ parameter: String(key), message: `unknown parameter ${String(key)}` })
+      for (const key of keys) add({ parameter: String(key), message: `unknown parameter ${String(key)}` })
       continue
     }
     const parameter = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'
-    out.push({ parameter, message: item.message ?? 'invalid' })
+    add({ parameter, message: item.message ?? `${parameter} is not valid` })
   }
   return out
 }

@@ -1,53 +1,36 @@
 import { z } from 'zod'
+import {
+  amountParameter,
+  choiceParameter,
+  patternParameter,
+  textParameter,
+  wholeNumberParameter,
+} from './parameter-schemas.js'
 
-/** A query value that is a string; a repeated parameter arrives as an array and is refused with that reason. */
-const single = () =>
-  z.string({
-    error: (issue) => (Array.isArray(issue.input) ? 'must be given only once' : 'must be a string'),
-  })
-
-const decimal = (name: string) =>
-  single()
-    .regex(
-      /^\d{1,12}(\.\d{1,2})?$/,
-      `${name} must be a number ≥ 0 (digits, optionally with up to 2 decimals)`,
-    )
-    .transform(Number)
-
-const positiveInt = (name: string, max: number) =>
-  single()
-    .regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number ≥ 1`)
-    .transform(Number)
-    .refine((n) => n <= max, `${name} must be at most ${max}`)
+/** The largest price a filter takes: twelve digits of euros. */
+const MAX_PRICE = 999_999_999_999
 
 /** `GET /v1/listings` query parameters: unknown, repeated or malformed ones are a 400 that names them. */
 export const listingsQuerySchema = z
   .strictObject({
-    city: single()
-      .trim()
-      .min(1, 'city must be 1–100 characters')
-      .max(100, 'city must be 1–100 characters')
+    city: textParameter('city', 100)
       .optional()
       .describe("City name, case-insensitive; aliases match ('s-Gravenhage = Den Haag)."),
-    min_price: decimal('min_price')
+    min_price: amountParameter('min_price', MAX_PRICE)
       .optional()
       .describe('Minimum price in EUR (inclusive; per month for rent).'),
-    max_price: decimal('max_price')
+    max_price: amountParameter('max_price', MAX_PRICE)
       .optional()
       .describe('Maximum price in EUR (inclusive; per month for rent).'),
-    type: z
-      .enum(['rent', 'buy'], {
-        error: (issue) =>
-          Array.isArray(issue.input) ? 'must be given only once' : "type must be 'rent' or 'buy'",
-      })
+    type: choiceParameter('type', ['rent', 'buy']).optional().describe('rent or buy.'),
+    page: wholeNumberParameter('page', 1, 1_000_000_000, 1)
       .optional()
-      .describe('rent or buy.'),
-    page: positiveInt('page', 1_000_000_000).optional().describe('Page number, from 1. Default 1.'),
-    page_size: positiveInt('page_size', 100).optional().describe('Listings per page, 1–100. Default 20.'),
-    status: z
-      .enum(['active', 'withdrawn'], { error: () => "status must be 'active' or 'withdrawn'" })
+      .describe('Page number, from 1. A page past the end is empty.'),
+    page_size: wholeNumberParameter('page_size', 1, 100, 20).optional().describe('Listings per page, 1–100.'),
+    status: choiceParameter('status', ['active', 'withdrawn'])
       .optional()
-      .describe('Extension: active (default, currently on offer) or withdrawn.'),
+      .meta({ default: 'active' })
+      .describe('Extension: active (currently on offer) or withdrawn.'),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     path: ['min_price'],
@@ -59,10 +42,9 @@ export type ListingsQuery = z.output<typeof listingsQuerySchema>
 
 /** `GET /v1/properties/{bag_id}` path parameters. */
 export const propertyParamsSchema = z.strictObject({
-  bag_id: z
-    .string()
-    .regex(/^\d{16}$/, 'bag_id must be exactly 16 digits')
-    .describe('A BAG verblijfsobject (….01….), ligplaats, standplaats or nummeraanduiding (….20….) id.'),
+  bag_id: patternParameter('bag_id', /^\d{16}$/, 'exactly 16 digits').describe(
+    'A BAG verblijfsobject (….01….), ligplaats, standplaats or nummeraanduiding (….20….) id.',
+  ),
 })
 
 const addressSchema = z.object({

@@ -156,6 +156,28 @@ describe('GET /v1/listings: every invalid parameter is a 400 that names it', () 
   }
 })
 
+describe('GET /v1/listings: every message is ours and names the parameter', () => {
+  const cases: [string, string][] = [
+    ['city=', 'city must be 1–100 characters'],
+    ['city=a&city=b', 'city must be given only once'],
+    ['min_price=-5', 'min_price must be ≥ 0'],
+    ['min_price=1e5', 'min_price must be a number ≥ 0, as 1500 or 1499.95'],
+    [`max_price=${'9'.repeat(400)}`, 'max_price is too large: at most 999999999999'],
+    ['page=99999999999999999999', 'page is too large: at most 1000000000'],
+    ['page=0', 'page must be at least 1'],
+    ['page=1.5', 'page must be a whole number'],
+    ['page_size=101', 'page_size is too large: at most 100'],
+    ['type=sale', "type must be 'rent' or 'buy'"],
+  ]
+  for (const [query, message] of cases) {
+    it(`?${query.slice(0, 40)} → ${message}`, async () => {
+      const problem = (await get(fixture, `/v1/listings?${query}`)).json()
+      expect(problem.errors).toEqual([{ parameter: query.split('=')[0], message }])
+      expect(problem.detail).toBe(message)
+    })
+  }
+})
+
 describe('GET /v1/listings: caching and limits', () => {
   it('sends an ETag tied to the published generation and answers 304 on a match', async () => {
     const first = await get(fixture, '/v1/listings?city=Rotterdam')

@@ -48,6 +48,14 @@ describe(`bad input never becomes a 500 (app.inject, seed ${RESILIENCE_SEED})`, 
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
           expect(check('GET', url, response)).toEqual([])
           expect([200, 304, 400]).toContain(response.statusCode)
+          if (response.statusCode === 400) {
+            // Every message is written by us and names its parameter; none of the validator's own wording.
+            const { errors } = response.json() as { errors: { parameter: string; message: string }[] }
+            for (const { parameter, message } of errors)
+              expect(
+                message.startsWith(`${parameter} `) || message === `unknown parameter ${parameter}`,
+              ).toBe(true)
+          }
           if (response.statusCode === 200 && path !== '/v1/sources') {
             const body = response.json() as {
               data: unknown[]
