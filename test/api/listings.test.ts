@@ -190,6 +190,24 @@ describe('GET /v1/listings: caching and limits', () => {
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
   })
+  it('answers If-Modified-Since (RFC 9110) when If-None-Match is absent', async () => {
+    const url = '/v1/listings?city=Utrecht'
+    const first = await get(fixture, url)
+    const lastModified = first.headers['last-modified'] as string
+    const ask = (headers: Record<string, string>) => get(fixture, url, { 'x-api-key': KEY, ...headers })
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString()
+    const later = new Date(Date.parse(lastModified) + 86_400_000).toUTCString()
+    expect((await ask({ 'if-modified-since': lastModified })).statusCode).toBe(304)
+    expect((await ask({ 'if-modified-since': later })).statusCode).toBe(304)
+    const unchanged = await ask({ 'if-modified-since': lastModified })
+    expect(unchanged.headers.etag).toBe(first.headers.etag)
+    expect(unchanged.body).toBe('')
+    expect((await ask({ 'if-modified-since': earlier })).statusCode).toBe(200)
+    // Not an HTTP-date: ignored.
+    expect((await ask({ 'if-modified-since': 'yesterday' })).statusCode).toBe(200)
+    // If-None-Match decides whenever it is present.
+    expect((await ask({ 'if-modified-since': later, 'if-none-match': '"other"' })).statusCode).toBe(200)
+  })
   it('sends the IETF RateLimit headers on every response', async () => {
     const res = await get(fixture, '/v1/listings')
     expect(res.headers['ratelimit-policy']).toMatch(/^"default";q=\d+;w=60$/)

@@ -190,6 +190,16 @@ describe('GET /v1/sources', () => {
     )
   })
 
+  it('sends no Last-Modified, so If-Modified-Since cannot hide a run that published nothing', async () => {
+    const res = await get(fixture, '/v1/sources', {
+      'x-api-key': 'test-key-0123456789',
+      'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString(),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['last-modified']).toBeUndefined()
+    expect(res.headers.etag).toMatch(/^W\//)
+  })
+
   it('is in the OpenAPI document with its schema', async () => {
     const doc = (await get(fixture, '/openapi.json', {})).json() as {
       paths: Record<string, { get: { security: unknown[] } }>
