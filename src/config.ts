@@ -12,6 +12,13 @@ const envSchema = z.object({
   PROPDATA_API_KEYS: z.string().optional(),
   PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000_000).optional(),
   PROPDATA_PROPERTY_MEMORY_MIB: intFromEnv(0, 8192).optional(),
+  PROPDATA_CORS_ORIGINS: z
+    .string()
+    .regex(
+      /^\s*(\*|https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*)\s*$/,
+      'a comma-separated list of origins (scheme://host[:port], as https://app.example.nl), or *',
+    )
+    .optional(),
   PORT: intFromEnv(0, 65_535).optional(),
   PROPDATA_HOST: z.string().min(1).optional(),
   PROPDATA_CHROMIUM: z.string().min(1).optional(),
@@ -53,6 +60,11 @@ export interface Config {
    * take ~0.95 GiB); 0 answers every request on demand. @default 2048
    */
   readonly propertyMemoryMiB: number
+  /**
+   * Web origins whose pages may call the API from a browser (CORS), as `https://app.example.nl`; `*` allows any.
+   * @default none
+   */
+  readonly corsOrigins: readonly string[]
   /** @default 8080 */
   readonly port: number
   /** @default '127.0.0.1' */
@@ -123,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     rateLimitPerMinute: e.PROPDATA_RATE_LIMIT ?? 600,
     propertyMemoryMiB: e.PROPDATA_PROPERTY_MEMORY_MIB ?? 2048,
+    corsOrigins: Object.freeze(
+      (e.PROPDATA_CORS_ORIGINS ?? '').split(',').flatMap((o) => o.trim().toLowerCase() || []),
+    ),
     port: e.PORT ?? 8080,
     host: e.PROPDATA_HOST ?? '127.0.0.1',
     chromiumPath: e.PROPDATA_CHROMIUM,

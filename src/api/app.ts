@@ -18,6 +18,7 @@ import { z } from 'zod'
 import type { Config } from '../config.js'
 import type { Store } from '../store/database.js'
 import { createKeyChecker } from './api-keys.js'
+import { createCorsHook } from './cors.js'
 import { answerClientError, refuseWithoutHost } from './malformed-request.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
 import { createLimiter, fullBudget, setRateLimitHeaders } from './rate-limit.js'
@@ -31,7 +32,7 @@ import { registerSourceRoutes } from './routes/sources.js'
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
   readonly store: Store
-  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'propertyMemoryMiB'>
+  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'propertyMemoryMiB' | 'corsOrigins'>
   /** Log requests with pino. @default false */
   readonly logger?: boolean
 }
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.addHook('onRequest', refuseWithoutHost)
+  app.addHook('onRequest', createCorsHook(options.config.corsOrigins))
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')

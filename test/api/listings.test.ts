@@ -213,6 +213,17 @@ describe('GET /v1/listings: caching and limits', () => {
     expect(res.headers['ratelimit-policy']).toMatch(/^"default";q=\d+;w=60$/)
     expect(res.headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
   })
+  it('gives pages on other origins no CORS permission by default, and answers their preflight without a key', async () => {
+    const preflight = await fixture.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/listings',
+      headers: { origin: 'https://app.example.nl', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+    const res = await get(fixture, '/v1/listings', { 'x-api-key': KEY, origin: 'https://app.example.nl' })
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+  })
   it('answers 405 with Allow for another method on a known route', async () => {
     const res = await fixture.app.inject({
       method: 'POST',
