@@ -18,6 +18,7 @@ import { z } from 'zod'
 import type { Config } from '../config.js'
 import type { Store } from '../store/database.js'
 import { createKeyChecker } from './api-keys.js'
+import { registerCompression } from './compression.js'
 import { createCorsHook } from './cors.js'
 import { answerClientError, refuseWithoutHost } from './malformed-request.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   app.addHook('onRequest', refuseWithoutHost)
   app.addHook('onRequest', createCorsHook(options.config.corsOrigins))
+  registerCompression(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')

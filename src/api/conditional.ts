@@ -22,13 +22,14 @@ export function notModified(
   reply: FastifyReply,
   published: { generation: number; publishedAt: string },
   /**
-   * For a resource that also changes between generations (`/v1/sources`): a weak ETag with this suffix, and no
+   * For a resource that also changes between generations (`/v1/sources`): a suffix of its ETag, and no
    * Last-Modified, as no single date says when it last changed; it is revalidated by its ETag alone.
    */
   variant?: string,
 ): boolean {
   const tag = `"${REPRESENTATION_VERSION}-g${published.generation}${variant ? `-${variant}` : ''}"`
-  reply.header('ETag', variant ? `W/${tag}` : tag)
+  // Weak: the same data is sent as it is or compressed (gzip, br), and those bytes differ (RFC 9110 §8.8.3).
+  reply.header('ETag', `W/${tag}`)
   reply.header('Cache-Control', 'private, max-age=300, must-revalidate')
   const lastModified = variant ? null : published.publishedAt
   if (lastModified) reply.header('Last-Modified', httpDate(lastModified))

@@ -18,10 +18,12 @@ export interface Published {
   readonly publishedAt: string
 }
 
-/** A response body with the generation it was read from: the ETag of exactly that body. */
+/** A response body with the generation it was read from (the ETag of exactly that body) and its key. */
 export interface Answer<T> {
   readonly published: Published
   readonly body: T
+  /** Names the body within its generation, whichever cache it came from: what its compressed forms are kept by. */
+  readonly key: string
 }
 
 /** The published data as the API serves it, with counts and responses cached per generation. */
@@ -111,7 +113,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       const snapshot = sync()
       const body = read()
       if (body !== null) cache.set(key, body)
-      return { published: snapshot, body }
+      return { published: snapshot, body, key }
     },
   )
   let version = -1
@@ -173,15 +175,16 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       const key = q.city !== undefined ? cityKey(q.city) : undefined
       // The filters name the count; with the page they name the response.
       const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.status ?? 'active'}`
-      return answer(responses, `${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
+      return answer(responses, `listings|${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
         readListings(q, key, countKey),
       )
     },
     property(bagId) {
       const published = sync()
+      const key = `property|${bagId}`
       const built = documents.get(bagId, published.generation)
-      if (built !== undefined) return { published, body: built }
-      return answer(properties, bagId, () => readProperty(bagId), published)
+      if (built !== undefined) return { published, body: built, key }
+      return answer(properties, key, () => readProperty(bagId), published)
     },
     stats: () => ({
       listingResponses: responses.stats,
@@ -204,7 +207,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
     published = sync(),
   ): Answer<T> {
     const cached = cache.get(key)
-    if (cached !== undefined) return { published, body: cached as T }
+    if (cached !== undefined) return { published, body: cached as T, key }
     return readInSnapshot(cache, key, read) as Answer<T>
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sendAnswer } from '../compression.js'
 import { notModified } from '../conditional.js'
 import { listingsQuerySchema, listingsResponseSchema, problemSchema } from '../schemas.js'
 
@@ -19,9 +20,9 @@ export function registerListingRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       // The count and the page come from one published generation, the one the ETag names (see ReadModel).
-      const { published, body } = app.readModel.listings(request.query)
-      if (notModified(request, reply, published)) return reply
-      return reply.type('application/json').send(body as never)
+      const answer = app.readModel.listings(request.query)
+      if (notModified(request, reply, answer.published)) return reply
+      return sendAnswer(request, reply, answer)
     },
   )
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sendAnswer } from '../compression.js'
 import { notModified } from '../conditional.js'
 import { problem, sendProblem } from '../problem.js'
 import { problemSchema, propertyParamsSchema, propertyResponseSchema } from '../schemas.js'
@@ -25,11 +26,11 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { published, body } = app.readModel.property(request.params.bag_id)
-      if (body === null)
+      const answer = app.readModel.property(request.params.bag_id)
+      if (answer.body === null)
         return sendProblem(reply, problem(404, `No record for BAG id ${request.params.bag_id}`))
-      if (notModified(request, reply, published)) return reply
-      return reply.type('application/json; charset=utf-8').send(body as never)
+      if (notModified(request, reply, answer.published)) return reply
+      return sendAnswer(request, reply, { ...answer, body: answer.body })
     },
   )
 }
