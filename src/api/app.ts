@@ -9,20 +9,18 @@ import Fastify, {
 } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../config.js'
 import type { Store } from '../store/database.js'
-import { createKeyChecker } from './api-keys.js'
+import { type Admission, createAdmission } from './admission.js'
 import { registerCompression } from './compression.js'
 import { createCorsHook } from './cors.js'
 import { answerClientError, refuseWithoutHost } from './malformed-request.js'
+import { OPENAPI_OPTIONS } from './openapi.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
-import { createLimiter, fullBudget, setRateLimitHeaders } from './rate-limit.js'
 import { createReadModel, type ReadModel } from './read-model.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerListingRoutes } from './routes/listings.js'
@@ -39,17 +37,13 @@ export interface AppOptions {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The SHA-256 of the caller's valid key; set by the /v1 auth hook. */
-    apiKeyHash: string
-  }
   interface FastifyInstance {
     readModel: ReadModel
   }
 }
 
-const WINDOW_MS = 60_000
 const NO_PARAMETERS = z.strictObject({})
+const SERVER_FAULT = 'Something went wrong on our side; it has been logged.'
 /** Every route the API has, for 405s: a known path with an unknown method. */
 const KNOWN_PATHS = [
   /^\/v1\/listings\/?$/,
@@ -62,18 +56,32 @@ const KNOWN_PATHS = [
 
 /** Builds the read-only HTTP API. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Set once the rate-limit plugin is registered; only requests, which come later, use it.
+  let admit: Admission = async () => true
   const app = Fastify({
     logger: options.logger ?? false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // No limit of the router's own on a path parameter: an id of any length reaches its route, so it gets the key
+    // check first (401) and then a 400 that names it. Node already caps the request line (16 KB with the headers).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: Number.MAX_SAFE_INTEGER },
     bodyLimit: 1024,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     http: { requireHostHeader: false }, // refuseWithoutHost answers instead, with a body
-    // A malformed URL (bad percent-encoding) or content type is the client's error, reported as a problem.
-    frameworkErrors: (error, _request, reply) => {
-      sendProblem(
-        reply,
-        problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
+    // A malformed URL (bad percent-encoding) is the client's error, reported as a problem; under /v1 only once the
+    // key is checked, as the router refuses it before any hook runs.
+    frameworkErrors: (error, request, reply) => {
+      const refuse = () =>
+        sendProblem(
+          reply,
+          problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
+        )
+      if (!request.url.startsWith('/v1/')) return refuse()
+      admit(request, reply).then(
+        (admitted) => admitted && refuse(),
+        (failure: Error) => {
+          request.log.error(failure)
+          sendProblem(reply, problem(500, SERVER_FAULT))
+        },
       )
     },
   })
@@ -96,35 +104,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.readModel.sync()
 
   await app.register(rateLimit, { global: false })
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'propdata API',
-        version: '1.0.0',
-        description:
-          'Dutch housing data: listings from every connected site, deduplicated per home, and one Golden Record per BAG object with a back-tested valuation. Data changes once a night.',
-      },
-      components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  })
+  await app.register(swagger, OPENAPI_OPTIONS)
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { persistAuthorization: true, tryItOutEnabled: true },
   })
 
-  const keys = createKeyChecker(options.store, options.config.envApiKeys)
-  const perKey = createLimiter(
-    app,
-    options.config.rateLimitPerMinute,
-    WINDOW_MS,
-    (r) => `key:${r.apiKeyHash}`,
-  )
-  // A request without a valid key counts against no budget: it is always a 401 (never a 429, whatever arrives from
-  // its address), and says so with the policy a key would get. Keys are 256-bit random, so guessing needs no throttle.
-  const unkeyed = fullBudget(options.config.rateLimitPerMinute, WINDOW_MS / 1000)
+  admit = createAdmission(app, options.store, options.config)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -135,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendProblem(reply, problem(error.statusCode, error.message))
     }
     request.log.error(error)
-    return sendProblem(reply, problem(500, 'Something went wrong on our side; it has been logged.'))
+    return sendProblem(reply, problem(500, SERVER_FAULT))
   })
   app.setNotFoundHandler(notFound)
 
@@ -148,21 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (v1) => {
       // Authentication comes before anything else, validation included: an unknown key learns nothing.
       v1.addHook('onRequest', async (request, reply) => {
-        const header = request.headers['x-api-key']
-        const hash = keys.check(Array.isArray(header) ? undefined : header)
-        if (!hash) {
-          setRateLimitHeaders(reply, 'default', unkeyed, WINDOW_MS / 1000)
-          return sendProblem(reply, problem(401, 'A valid X-API-Key header is required'))
-        }
-        request.apiKeyHash = hash
-        const decision = await perKey(request)
-        setRateLimitHeaders(reply, 'default', decision, WINDOW_MS / 1000)
-        if (decision.exceeded) {
-          return sendProblem(
-            reply,
-            problem(429, `Rate limit of ${decision.limit} requests a minute exceeded`),
-          )
-        }
+        if (!(await admit(request, reply))) return reply
       })
       // A route that takes no query parameters still refuses unknown ones, as those that take some do.
       v1.addHook('onRoute', (route) => {

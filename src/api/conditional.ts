@@ -22,17 +22,17 @@ export function notModified(
   reply: FastifyReply,
   published: { generation: number; publishedAt: string },
   /**
-   * For a resource that also changes between generations (`/v1/sources`): a suffix of its ETag, and no
-   * Last-Modified, as no single date says when it last changed; it is revalidated by its ETag alone.
+   * For a resource that also changes between generations (`/v1/sources`: a run that publishes nothing still changes
+   * a status): what else its ETag names, and when it last changed.
    */
-  variant?: string,
+  variant?: { readonly tag: string; readonly modifiedAt: string },
 ): boolean {
-  const tag = `"${REPRESENTATION_VERSION}-g${published.generation}${variant ? `-${variant}` : ''}"`
+  const tag = `"${REPRESENTATION_VERSION}-g${published.generation}${variant ? `-${variant.tag}` : ''}"`
   // Weak: the same data is sent as it is or compressed (gzip, br), and those bytes differ (RFC 9110 §8.8.3).
   reply.header('ETag', `W/${tag}`)
   reply.header('Cache-Control', 'private, max-age=300, must-revalidate')
-  const lastModified = variant ? null : published.publishedAt
-  if (lastModified) reply.header('Last-Modified', httpDate(lastModified))
+  const lastModified = variant ? variant.modifiedAt : published.publishedAt
+  reply.header('Last-Modified', httpDate(lastModified))
   const unchanged = clientHasIt(request, tag, lastModified)
   if (unchanged) reply.code(304).send()
   return unchanged
@@ -42,11 +42,11 @@ export function notModified(
  * RFC 9110 §13.2.2: If-None-Match decides when it is present (weak comparison, §13.1.2); otherwise
  * If-Modified-Since, for GET and HEAD, when it is one valid HTTP-date not before the modification date.
  */
-function clientHasIt(request: FastifyRequest, tag: string, lastModified: string | null): boolean {
+function clientHasIt(request: FastifyRequest, tag: string, lastModified: string): boolean {
   const ifNoneMatch = request.headers['if-none-match']
   if (ifNoneMatch !== undefined) return typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, tag)
   const since = request.headers['if-modified-since']
-  if (lastModified === null || typeof since !== 'string') return false
+  if (typeof since !== 'string') return false
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const date = parseHttpDate(since)
   // Last-Modified is sent to the second, so it is compared to the second.

@@ -7,6 +7,13 @@ import {
   wholeNumberParameter,
 } from './parameter-schemas.js'
 
+/** A BAG id: a verblijfsobject, ligplaats, standplaats or nummeraanduiding, 16 digits. */
+const BAG_ID = /^\d{16}$/
+/** A listing's public id (see parseListingId). */
+const LISTING_ID = /^lis_[1-9]\d{0,15}$/
+/** A postcode as the API writes it. */
+const POSTCODE = /^[1-9]\d{3} [A-Z]{2}$/
+
 /** The largest price a filter takes: twelve digits of euros. */
 const MAX_PRICE = 999_999_999_999
 
@@ -42,7 +49,7 @@ export type ListingsQuery = z.output<typeof listingsQuerySchema>
 
 /** `GET /v1/properties/{bag_id}` path parameters. */
 export const propertyParamsSchema = z.strictObject({
-  bag_id: patternParameter('bag_id', /^\d{16}$/, 'exactly 16 digits').describe(
+  bag_id: patternParameter('bag_id', BAG_ID, 'exactly 16 digits').describe(
     'A BAG verblijfsobject (….01….), ligplaats, standplaats or nummeraanduiding (….20….) id.',
   ),
 })
@@ -51,7 +58,7 @@ const addressSchema = z.object({
   street: z.string().nullable(),
   number: z.string().nullable().describe('House number with any addition, as "12-2" or "8 A".'),
   city: z.string().nullable(),
-  postcode: z.string().nullable().describe('"1234 AB".'),
+  postcode: z.string().regex(POSTCODE).nullable().describe('"1234 AB".'),
 })
 
 const sourceRefSchema = z.object({ name: z.string(), url: z.string() })
@@ -59,13 +66,13 @@ const sourceRefSchema = z.object({ name: z.string(), url: z.string() })
 /** One listing: one home on offer, however many sites show it. */
 export const listingSchema = z
   .object({
-    id: z.string().describe('lis_ followed by digits; stable across runs.'),
+    id: z.string().regex(LISTING_ID).describe('lis_ followed by digits; stable across runs.'),
     type: z.enum(['rent', 'buy']),
     status: z.enum(['active', 'withdrawn']),
     address: addressSchema,
     price: z.number().nullable().describe('EUR; per month for rent. Null when the price is on request.'),
     surface_area: z.number().nullable().describe('Living area in m².'),
-    bag_id: z.string().nullable().describe('The BAG object, or null when unresolved.'),
+    bag_id: z.string().regex(BAG_ID).nullable().describe('The BAG object, or null when unresolved.'),
     source: sourceRefSchema.describe('The source we trust most for this listing.'),
     sources: z.array(sourceRefSchema).describe('Every source that lists it.'),
     price_history: z
@@ -77,9 +84,14 @@ export const listingSchema = z
   })
   .meta({ id: 'Listing' })
 
+/** `GET /v1/listings` body. */
 export const listingsResponseSchema = z.object({
   data: z.array(listingSchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+  meta: z.object({
+    total: z.int().min(0).describe('Listings matching the filters, on every page.'),
+    page: z.int().min(1),
+    page_size: z.int().min(1).max(100),
+  }),
 })
 
 const provenanceSchema = z
@@ -109,8 +121,8 @@ const provenanceFieldsSchema = z.object({
 /** The Golden Record of one home. */
 export const propertyResponseSchema = z
   .object({
-    bag_id: z.string(),
-    nummeraanduiding_id: z.string().nullable(),
+    bag_id: z.string().regex(BAG_ID),
+    nummeraanduiding_id: z.string().regex(BAG_ID).nullable(),
     address: addressSchema,
     building: z.object({
       year_built: z.number().int().nullable(),
@@ -160,13 +172,28 @@ export const propertyResponseSchema = z
   })
   .meta({ id: 'GoldenRecord' })
 
+/** `GET /healthz` body. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  generation: z.int().min(1).describe('The published generation served.'),
+  published_at: z.string().describe('When it was published.'),
+})
+
 /** RFC 9457 problem details. */
 export const problemSchema = z
   .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    errors: z.array(z.object({ parameter: z.string(), message: z.string() })).optional(),
+    type: z.url().describe('Names the kind of problem; clients can switch on it.'),
+    title: z.string().describe('The HTTP status in words.'),
+    status: z.int().min(400).max(599),
+    detail: z.string().describe('What went wrong, for a person.'),
+    errors: z
+      .array(
+        z.object({
+          parameter: z.string().describe('The parameter, as it was sent.'),
+          message: z.string().describe('What is wrong with it, naming it.'),
+        }),
+      )
+      .optional()
+      .describe('For a 400: each invalid parameter and why.'),
   })
   .meta({ id: 'Problem' })

@@ -17,6 +17,16 @@ describe('GET /v1/properties/{bag_id}', () => {
     expect((await get(fixture, '/v1/properties/abc', {})).statusCode).toBe(401)
   })
 
+  it('checks the key even before a malformed URL: 401 without one, a 400 with the RateLimit headers with one', async () => {
+    const url = '/v1/properties/%E2%28%A1'
+    const refused = await get(fixture, url, {})
+    expect(refused.statusCode).toBe(401)
+    const malformed = await get(fixture, url)
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(malformed.headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
+  })
+
   it('returns the golden record with every contract field present (null when unknown)', async () => {
     const { bag_id } = resolved()
     const res = await get(fixture, `/v1/properties/${bag_id}`)

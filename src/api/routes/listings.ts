@@ -10,6 +10,8 @@ export function registerListingRoutes(app: FastifyInstance): void {
     '/listings',
     {
       schema: {
+        operationId: 'searchListings',
+        tags: ['Listings'],
         summary: 'Search listings',
         description:
           'Listings currently on offer, one per home and offer type across every source. Filters combine with AND; newest first, ties by id; a page past the end is empty.',

@@ -11,6 +11,8 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
     '/properties/:bag_id',
     {
       schema: {
+        operationId: 'getProperty',
+        tags: ['Properties'],
         summary: 'Get the Golden Record of a home',
         description:
           'By verblijfsobject (or ligplaats/standplaats) id, or by the nummeraanduiding id of one of its addresses. Unknown fields are null.',
