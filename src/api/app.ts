@@ -46,8 +46,8 @@ const NO_PARAMETERS = z.strictObject({})
 const SERVER_FAULT = 'Something went wrong on our side; it has been logged.'
 /** Every route the API has, for 405s: a known path with an unknown method. */
 const KNOWN_PATHS = [
-  /^\/v1\/listings\/?$/,
-  /^\/v1\/properties\/[^/]+\/?$/,
+  /^\/v1\/listings(\/[^/]+)?\/?$/,
+  /^\/v1\/properties(\/[^/]+)?\/?$/,
   /^\/v1\/sources\/?$/,
   /^\/metrics$/,
   /^\/healthz$/,

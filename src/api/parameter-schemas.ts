@@ -14,6 +14,7 @@ interface Issue {
 function messagesFor(name: string, rule: string, byCode: Record<string, string> = {}) {
   return (issue: Issue): string => {
     if (Array.isArray(issue.input)) return `${name} must be given only once`
+    if (issue.input === undefined) return `${name} is required`
     return byCode[issue.code] ?? `${name} must be ${rule}`
   }
 }

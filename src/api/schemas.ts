@@ -54,6 +54,34 @@ export const propertyParamsSchema = z.strictObject({
   ),
 })
 
+/** `GET /v1/listings/{id}` path parameters. */
+export const listingParamsSchema = z.strictObject({
+  id: patternParameter('id', LISTING_ID, 'lis_ followed by digits, as lis_123').describe(
+    'The listing id, as in search results.',
+  ),
+})
+
+/** `GET /v1/properties` query parameters: an address as the BAG writes it. */
+export const addressQuerySchema = z.strictObject({
+  postcode: patternParameter(
+    'postcode',
+    /^[1-9]\d{3} ?[A-Za-z]{2}$/,
+    'four digits and two letters, as 1234 AB',
+  ).describe('The postcode, as 1234 AB or 1234AB.'),
+  number: wholeNumberParameter('number', 1, 99_999).describe(
+    'The house number (huisnummer), without letter or addition.',
+  ),
+  letter: patternParameter('letter', /^[A-Za-z]$/, 'one letter')
+    .optional()
+    .describe('The house letter (huisletter): the A of 12 A.'),
+  addition: patternParameter('addition', /^[A-Za-z0-9]{1,4}$/, '1–4 letters or digits')
+    .optional()
+    .describe('The addition (huisnummertoevoeging): the 2 of 12-2, the H of 16-H.'),
+})
+
+/** Validated address look-up. */
+export type AddressQuery = z.output<typeof addressQuerySchema>
+
 const addressSchema = z.object({
   street: z.string().nullable(),
   number: z.string().nullable().describe('House number with any addition, as "12-2" or "8 A".'),
@@ -171,6 +199,22 @@ export const propertyResponseSchema = z
     ),
   })
   .meta({ id: 'GoldenRecord' })
+
+/** `GET /v1/properties` body. */
+export const addressResponseSchema = z.object({
+  data: z
+    .array(propertyResponseSchema)
+    .describe(
+      'The Golden Records at the address: one when it resolves, every candidate when it is ambiguous.',
+    ),
+  meta: z.object({
+    resolution: z
+      .enum(['exact', 'ambiguous', 'not-found'])
+      .describe(
+        'exact: one home; ambiguous: several homes share the number and the letter and addition do not single one out; not-found: no home at that address.',
+      ),
+  }),
+})
 
 /** `GET /healthz` body. */
 export const healthSchema = z.object({

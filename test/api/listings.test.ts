@@ -114,6 +114,50 @@ describe('GET /v1/listings: results', () => {
   })
 })
 
+describe('GET /v1/listings/{id}', () => {
+  it('answers one listing as search shows it, with its price history and every source', async () => {
+    const multi = fixture.store.sqlite
+      .prepare(
+        "select id from listings where status = 'active' and json_array_length(sources_json) > 1 order by id limit 1",
+      )
+      .pluck()
+      .get() as number
+    const res = await get(fixture, `/v1/listings/lis_${multi}`)
+    expect(res.statusCode).toBe(200)
+    const listing = res.json()
+    expect(listing.id).toBe(`lis_${multi}`)
+    expect(listing.sources.length).toBeGreaterThan(1)
+    expect(listing.price_history.length).toBeGreaterThan(0)
+    const searched = body(await get(fixture, '/v1/listings?page_size=100&page=1')).data
+    for (const found of searched.slice(0, 5))
+      expect((await get(fixture, `/v1/listings/${found.id}`)).json()).toEqual(found)
+  })
+
+  it('answers 404 for an unknown id, a 400 naming id for a malformed one, and a 401 first without a key', async () => {
+    const unknown = await get(fixture, '/v1/listings/lis_999999999')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ status: 404, detail: 'No listing lis_999999999' })
+    for (const bad of ['5', 'lis_', 'lis_0', 'lis_abc', 'LIS_5', 'lis_1.5', `lis_${'9'.repeat(17)}`]) {
+      const res = await get(fixture, `/v1/listings/${bad}`)
+      expect(res.statusCode, bad).toBe(400)
+      expect(res.json().errors).toEqual([
+        { parameter: 'id', message: 'id must be lis_ followed by digits, as lis_123' },
+      ])
+    }
+    expect((await get(fixture, '/v1/listings/nope', {})).statusCode).toBe(401)
+    expect((await get(fixture, '/v1/listings/lis_1?x=1')).statusCode).toBe(400)
+  })
+
+  it('revalidates like every /v1 answer', async () => {
+    const first = await get(fixture, '/v1/listings/lis_1')
+    const again = await get(fixture, '/v1/listings/lis_1', {
+      'x-api-key': KEY,
+      'if-none-match': first.headers.etag as string,
+    })
+    expect(again.statusCode).toBe(304)
+  })
+})
+
 describe('GET /v1/listings: every invalid parameter is a 400 that names it', () => {
   const cases: [string, string][] = [
     ['city=', 'city'],
