@@ -3,12 +3,8 @@ import {
   type ListingInput,
   type Page,
   ParseError,
-  parseArea,
-  parseEnergyLabel,
   parseListingDate,
   parsePrice,
-  parseRooms,
-  parseYearBuilt,
   readJsonLd,
   resolveUrl,
   splitStreetAddress,
@@ -101,21 +97,17 @@ export function parseDetailPage(page: Page): ListingInput {
     $('.breadcrumbs__item').eq(1).text().trim()
   // The JSON-LD street has no number; the .nl title sometimes does ("Kruisstraat 46").
   const address = splitStreetAddress(home?.address?.streetAddress?.trim() || streetFromTitle(title))
-  const rooms = parseRooms(pick(features, 'number of rooms', 'aantal kamers')).rooms ?? roomsOf(home)
+  // The facts as shown ("65 m²", "Niet beschikbaar"), the feature rows first: the kit reads them.
   return {
     sourceListingId: id,
     url: canonical,
     type: offer.type,
     price: price.amount ?? parsePrice(String(home?.offers?.price ?? '')).amount,
     priceOnRequest: price.onRequest,
-    surfaceArea:
-      parseArea(pick(features, 'living area', 'woonoppervlakte')) ??
-      parseArea(String(home?.floorSize?.value ?? '')),
-    rooms,
-    energyLabel: parseEnergyLabel(pick(features, 'energy rating', 'energielabel')),
-    yearBuilt:
-      parseYearBuilt(pick(features, 'year of construction', 'bouwjaar')) ??
-      parseYearBuilt(String(home?.yearBuilt ?? '')),
+    surfaceArea: pick(features, 'living area', 'woonoppervlakte') ?? home?.floorSize?.value ?? null,
+    rooms: pick(features, 'number of rooms', 'aantal kamers') ?? roomsOf(home),
+    energyLabel: pick(features, 'energy rating', 'energielabel'),
+    yearBuilt: pick(features, 'year of construction', 'bouwjaar') ?? home?.yearBuilt ?? null,
     dwellingType:
       dwellingFromWord(pick(features, 'type of house', 'soort woning', 'type woning') ?? '') ??
       offer.dwellingType ??
@@ -125,9 +117,10 @@ export function parseDetailPage(page: Page): ListingInput {
     houseNumber: address.houseNumber,
     postcode: home?.address?.postalCode?.trim() || /^\d{4}\s?[A-Z]{2}/.exec(location)?.[0] || null,
     city,
+    // The JSON-LD dates as given; the feature row may be relative ("3+ months"), which is no date at all.
     listedAt:
-      parseListingDate(home?.offers?.validFrom) ??
-      parseListingDate(home?.datePosted) ??
+      home?.offers?.validFrom ||
+      home?.datePosted ||
       parseListingDate(pick(features, 'offered since', 'aangeboden sinds')),
   }
 }

@@ -87,6 +87,24 @@ describe('feed: hostile rows', () => {
       expect.stringMatching(/^line 5: type: Invalid option/),
     ])
   })
+  it('rejects a postcode, house number or date that is there but malformed, and keeps one left empty', async () => {
+    const { listings, rejects } = await read(
+      'malformed.csv',
+      [
+        HEADER,
+        row(1).replace('1091 CR', 'NOPE'),
+        row(2).replace(/,\d+-\d,/, ',bis,'),
+        row(3).replace('2026-11-02', 'gisteren'),
+        row(4).replace('1091 CR', '').replace('2026-11-02', ''),
+      ].join('\n'),
+    )
+    expect(rejects).toEqual([
+      'line 2: postcode: "NOPE" is not a Dutch postcode',
+      'line 3: houseNumber: "bis" is not a house number',
+      'line 4: listedAt: "gisteren" is not a date',
+    ])
+    expect(listings).toMatchObject([{ sourceListingId: 'P-4', postcode: null, listedAt: null }])
+  })
   it('rejects text that is not UTF-8 (a Latin-1 export) row by row', async () => {
     const latin1 = Buffer.concat([
       Buffer.from(`${HEADER}\n${row(1)}\n`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nuxtDataScript as nuxt, Reactive, Ref } from '../../scripts/sample/nuxt-data.js'
-import { createPage, ParseError } from '../../src/kit/index.js'
+import { createPage, listingSchema, ParseError } from '../../src/kit/index.js'
 import funda from './adapter.js'
 import { searchUrl } from './funda-url.js'
 
@@ -43,7 +43,7 @@ const detail = (price: Record<string, unknown>, extra: Record<string, unknown> =
 describe('funda detail pages', () => {
   it('reads a rent, keeping the house number as printed and unwrapping Nuxt’s and unknown tags', () => {
     const listing = funda.parseDetailPage!(detail({ rentalPrice: '€ 1.450 /mnd', numericPrice: 1450 }))
-    expect(listing).toMatchObject({
+    expect(listingSchema.parse(listing)).toMatchObject({
       sourceListingId: '7000001',
       type: 'rent',
       price: 1450,

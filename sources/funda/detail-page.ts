@@ -4,12 +4,8 @@ import {
   type OfferType,
   type Page,
   ParseError,
-  parseArea,
-  parseEnergyLabel,
   parseListingDate,
   parsePrice,
-  parseRooms,
-  parseYearBuilt,
   readJsonLd,
   splitStreetAddress,
 } from '../../src/kit/index.js'
@@ -171,10 +167,11 @@ export function parseDetailPage(page: Page): ListingInput {
     type,
     price,
     priceOnRequest: shown.onRequest,
-    surfaceArea: parseArea(facts.livingArea ?? f.get('wonen') ?? f.get('woonoppervlakte')),
-    rooms: parseRooms(f.get('aantal kamers')).rooms,
-    energyLabel: parseEnergyLabel(f.get('energielabel')),
-    yearBuilt: parseYearBuilt(f.get('bouwjaar') ?? f.get('bouwperiode')),
+    // The kenmerken as shown ("65 m²", "3 kamers (2 slaapkamers)", "1906-1930"): the kit reads them.
+    surfaceArea: facts.livingArea ?? f.get('wonen') ?? f.get('woonoppervlakte'),
+    rooms: f.get('aantal kamers'),
+    energyLabel: f.get('energielabel'),
+    yearBuilt: f.get('bouwjaar') ?? f.get('bouwperiode'),
     dwellingType:
       DWELLING[kind] ??
       (f.has('soort appartement') ? 'apartment' : f.has('soort woonhuis') ? 'house' : kind ? 'other' : null),
@@ -182,6 +179,7 @@ export function parseDetailPage(page: Page): ListingInput {
     houseNumber: address.houseNumber,
     postcode: facts.postcode,
     city: facts.city ?? '',
-    listedAt: parseListingDate(facts.publicationDate) ?? parseListingDate(f.get('aangeboden sinds')),
+    // The state's date as given; "Aangeboden sinds" may be relative ("6 weken"), which is no date at all.
+    listedAt: facts.publicationDate ?? parseListingDate(f.get('aangeboden sinds')),
   }
 }

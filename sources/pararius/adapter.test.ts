@@ -45,6 +45,26 @@ describe('pararius detail pages (real pages recorded 2024-11-02)', () => {
     }
   })
 
+  it('rejects a value the page shows but that cannot be read, instead of storing it as missing', () => {
+    const url = 'https://www.pararius.com/apartment-for-rent/oss/00e04215/driek-van-erpstraat'
+    const html = readFileSync(join(FIXTURES, 'detail-00e04215_driek-van-erpstraat.html'), 'utf8')
+    const parse = (changed: string) =>
+      listingSchema.safeParse(
+        pararius.parseDetailPage!(createPage({ url, label: 'detail' }, url, 200, changed)),
+      )
+    const messages = (changed: string) => parse(changed).error?.issues.map((i) => `${i.path}: ${i.message}`)
+    expect(messages(html.replace('"postalCode":"5341AK"', '"postalCode":"NOPE"'))).toEqual([
+      'postcode: "NOPE" is not a Dutch postcode',
+    ])
+    expect(messages(html.replace('main-description">52 m²<', 'main-description">groot<'))).toEqual([
+      'surfaceArea: "groot" is not an area',
+    ])
+    // A site that says it has no label gives none: that is not malformed.
+    expect(parse(html.replace('description">C<', 'description">Niet beschikbaar<')).data).toMatchObject({
+      energyLabel: null,
+    })
+  })
+
   it('throws a ParseError on a page that is not a listing', () => {
     const url = 'https://www.pararius.com/apartments/amsterdam'
     expect(() =>

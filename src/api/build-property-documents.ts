@@ -2,7 +2,7 @@ import type { Store } from '../store/database.js'
 import { objectRows } from '../store/prepared.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService } from '../valuate/valuation-service.js'
-import { LISTING_SELECT, type ListingFields, listingJson } from './listing-json.js'
+import { LISTING_SELECT, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
 import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
 
 /** A run of finished `/v1/properties` bodies, packed into one buffer. */
@@ -55,7 +55,7 @@ export function* buildPropertyDocuments(
   const listings = objectRows(
     sqlite.prepare<[string, string], ListingFields>(
       `select ${LISTING_SELECT.join(', ')} from listings where bag_id between ? and ?
-        order by bag_id, status, listed_at desc, id desc`,
+        order by bag_id, status, ${NEWEST_FIRST}`,
     ),
   )
   const valuations = createValuationService(store)

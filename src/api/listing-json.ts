@@ -23,6 +23,13 @@ export const LISTING_SELECT = [
   'last_seen',
 ] as const
 
+/**
+ * The order of listings, newest first: by the date the site gives (those without one after those with one: SQLite
+ * sorts nulls last when descending), then the most recently first seen, then id, so that pages never overlap. The
+ * listings_newest indexes hold this order, so a page is read from them without sorting.
+ */
+export const NEWEST_FIRST = 'listed_at desc, first_seen desc, id desc'
+
 /** A listing row as read for the API. */
 export type ListingFields = Pick<ListingRow, (typeof LISTING_SELECT)[number]>
 

@@ -7,7 +7,7 @@ import { objectRows, param, prepareQuery, type RowReader } from '../store/prepar
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
-import { LISTING_SELECT, type ListingFields, listingJson } from './listing-json.js'
+import { LISTING_SELECT, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
 import { LruCache } from './lru-cache.js'
 import { createPropertyDocuments, type PropertyDocumentStats } from './property-documents.js'
 import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
@@ -99,8 +99,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
         .select(LISTING_SELECT)
         .where('bag_id', '=', param('bag_id'))
         .orderBy('status')
-        .orderBy('listed_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy(sql.raw(NEWEST_FIRST))
         .limit(sql.lit(LISTINGS_PER_PROPERTY)),
     ),
   )
@@ -147,8 +146,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
             sqlite,
             base
               .select(LISTING_SELECT)
-              .orderBy('listed_at', 'desc')
-              .orderBy('id', 'desc')
+              .orderBy(sql.raw(NEWEST_FIRST))
               .limit(param('limit'))
               .offset(param('offset')),
           ),

@@ -85,7 +85,12 @@ export type AddressQuery = z.output<typeof addressQuerySchema>
 const addressSchema = z.object({
   street: z.string().nullable(),
   number: z.string().nullable().describe('House number with any addition, as "12-2" or "8 A".'),
-  city: z.string().nullable(),
+  city: z
+    .string()
+    .nullable()
+    .describe(
+      "One name per place, resolved or not: the everyday name where the BAG's woonplaats name differs (Den Haag, not 's-Gravenhage; Den Bosch, not 's-Hertogenbosch).",
+    ),
   postcode: z.string().regex(POSTCODE).nullable().describe('"1234 AB".'),
 })
 
@@ -106,7 +111,12 @@ export const listingSchema = z
     price_history: z
       .array(z.object({ observed_at: z.string(), price: z.number().nullable() }))
       .describe('Extension: every price the trusted source has shown, oldest first.'),
-    listed_at: z.string().describe('When it was first offered, as far as we know.'),
+    listed_at: z
+      .string()
+      .nullable()
+      .describe(
+        'The date the home was first offered (YYYY-MM-DD), as its sites state it; null when none does. Listings are newest first by this date, those without one after those with one, then by first_seen (newest first), then by id.',
+      ),
     first_seen: z.string(),
     last_seen: z.string(),
   })
@@ -168,7 +178,18 @@ export const propertyResponseSchema = z
     }),
     valuation: z.object({
       estimated_price: z.number().nullable(),
-      confidence: z.enum(['high', 'medium', 'low']).nullable(),
+      confidence: z
+        .enum(['high', 'medium', 'low'])
+        .nullable()
+        .describe(
+          "high: a median error of 5 % or less, medium: 8 % or less, low: more or not known. Stated only where the model's back-test at publish measured this method, class and evidence (comparables.level, and whether that level had 1–2 or more comparables) on at least 30 held-out homes within that bound; otherwise the best lower class that was so measured, else low.",
+        ),
+      confidence_reason: z
+        .string()
+        .nullable()
+        .describe(
+          'Extension: why the confidence is what it is, in words: the median error measured on held-out homes valued the same way, or why a higher class was not earned.',
+        ),
       low: z.number().nullable(),
       high: z.number().nullable(),
       interval_level: z.number().nullable().describe('The stated coverage of [low, high], e.g. 0.8.'),

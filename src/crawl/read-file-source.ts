@@ -2,14 +2,13 @@ import { createReadStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { createInterface } from 'node:readline'
-import { type CsvError, parse } from 'csv-parse'
-import { parse as parseSync } from 'csv-parse/sync'
 import { PipelineError } from '../errors.js'
-import type { FileFormat, FileRecord, FileSource } from '../kit/adapter.js'
+import type { FileFormat, FileRecord, FileSource, RecordContext } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
 import { type RejectedListing, validateListing } from '../parse/index.js'
 import type { CrawlOutcome } from './crawl-source.js'
-import { capLineLength, detectLineBreak, type LineBreak } from './line-cap.js'
+import { type CsvRecord, type CsvRecords, readCsvRecords, rereadNote, splitCsvLine } from './csv-records.js'
+import { capLineLength, detectLineBreak } from './line-cap.js'
 
 /** Options for {@link readFileSource}. */
 export interface ReadFileOptions {
@@ -25,8 +24,16 @@ export interface ReadFileOptions {
 /** A record, or why the file could not give one, with where it was. */
 type FileItem = { line: number; record: FileRecord } | { line: number; problem: string }
 
+/** What one record comes to: a valid listing, or the reason it is rejected. */
+type RecordResult =
+  | { readonly listing: Listing }
+  | { readonly reason: string; readonly payload: unknown; readonly url: string | null }
+
 // A record larger than this is a runaway quote or not a feed at all; it is skipped, not buffered.
 const MAX_RECORD_BYTES = 1_000_000
+// No column of a listing holds a line break; a quoted value (a partner's own note) running over more lines than
+// this is a quote that was never closed.
+const MAX_RECORD_LINES = 100
 const HEAD_BYTES = 64 * 1024
 
 /**
@@ -88,8 +95,8 @@ export async function readFileSource(
     if (counts.rejected <= maxReported)
       options.onReject({ url, reason: `line ${line}: ${clip(reason)}`, payload: clipStrings(payload) })
   }
-  const items =
-    format === 'csv' ? csvItems(path, detectDelimiter(head), detectLineBreak(head)) : jsonLinesItems(path)
+  const csv = format === 'csv' ? csvRecords(path, head) : null
+  const items: AsyncIterable<FileItem | CsvRecord> = csv ?? jsonLinesItems(path)
   try {
     for await (const item of items) {
       if (options.signal?.aborted) return outcome('stopped', 'Stopped before the whole file was read', 1)
@@ -99,21 +106,21 @@ export async function readFileSource(
       }
       counts.records += 1
       const { line, record } = item
-      const broken = Object.entries(record).find(([, v]) => typeof v === 'string' && v.includes('\uFFFD'))
-      if (broken) {
-        reject(line, `${broken[0]}: not valid UTF-8 text (the file may be Latin-1 or Windows-1252)`, record)
-        continue
+      const result = readRecord(source, record, { line, format })
+      if (csv !== null && 'lines' in item && item.lastLine > item.line) {
+        // A quoted value ran across lines: kept only when it is a listing and hid no row of its own.
+        const hidden = 'listing' in result ? hiddenRow(source, csv, item) : null
+        if (!('listing' in result) || hidden !== null) {
+          const why =
+            'listing' in result
+              ? `a quoted value opened on this line runs over line ${hidden}, a row of its own`
+              : result.reason
+          reject(line, `${why} (${rereadNote(item)})`, 'listing' in result ? record : result.payload)
+          csv.rereadAfterFirstLine(item)
+          continue
+        }
       }
-      let input: unknown
-      try {
-        input = source.parseRecord(record, { line, format })
-      } catch (error) {
-        const message = error instanceof PipelineError ? error.message : `unreadable record: ${String(error)}`
-        reject(line, message, record, typeof record.url === 'string' ? record.url : null)
-        continue
-      }
-      const result = validateListing(input, '')
-      if (result.ok) {
+      if ('listing' in result) {
         counts.listings += 1
         options.onListing(result.listing)
         if (options.maxListings !== undefined && counts.listings >= options.maxListings) {
@@ -121,7 +128,7 @@ export async function readFileSource(
           break
         }
       } else {
-        reject(line, result.rejected.reason, { record, listing: input }, result.rejected.url || null)
+        reject(line, result.reason, result.payload, result.url)
       }
     }
   } catch (error) {
@@ -131,6 +138,42 @@ export async function readFileSource(
   if (counts.listings === 0) return outcome('failed', `Every record (${counts.rejected}) was rejected`, 1)
   const skipped = counts.rejected > maxReported ? ` (the first ${maxReported} are listed)` : ''
   return outcome('ok', counts.rejected > 0 ? `${counts.rejected} records rejected${skipped}` : null, 1)
+}
+
+/** A record → a validated listing, or why not: text that is not UTF-8, the adapter's reasons or the schema's. */
+function readRecord(source: FileSource, record: FileRecord, context: RecordContext): RecordResult {
+  const broken = Object.entries(record).find(([, v]) => typeof v === 'string' && v.includes('\uFFFD'))
+  if (broken) {
+    return {
+      reason: `${broken[0]}: not valid UTF-8 text (the file may be Latin-1 or Windows-1252)`,
+      payload: record,
+      url: null,
+    }
+  }
+  let input: unknown
+  try {
+    input = source.parseRecord(record, context)
+  } catch (error) {
+    const message = error instanceof PipelineError ? error.message : `unreadable record: ${String(error)}`
+    return { reason: message, payload: record, url: typeof record.url === 'string' ? record.url : null }
+  }
+  const result = validateListing(input, '')
+  if (result.ok) return { listing: result.listing }
+  return {
+    reason: result.rejected.reason,
+    payload: { record, listing: input },
+    url: result.rejected.url || null,
+  }
+}
+
+/** The first line after a record's first that, read on its own, is a valid listing: a row the record swallowed. */
+function hiddenRow(source: FileSource, csv: CsvRecords, record: CsvRecord): number | null {
+  for (const line of record.lines.slice(1)) {
+    const row = csv.readAlone(line)
+    if (row !== null && 'listing' in readRecord(source, row, { line: line.number, format: 'csv' }))
+      return line.number
+  }
+  return null
 }
 
 /** Longer texts in a reject (a 1 MB field quoted in its reason or payload) are cut to this. */
@@ -191,45 +234,19 @@ const columnName = (header: string) =>
 
 /** The column names of a CSV file's header line, normalised. */
 function headerOf(head: string): string[] {
-  try {
-    const [first] = parseSync(head, { bom: true, delimiter: detectDelimiter(head), to_line: 1 }) as string[][]
-    return (first ?? []).map(columnName)
-  } catch {
-    return []
-  }
+  const firstLine = head.replace(/^\uFEFF/, '').split(detectLineBreak(head), 1)[0] ?? ''
+  return (splitCsvLine(firstLine, detectDelimiter(head)) ?? []).map(columnName)
 }
 
-async function* csvItems(path: string, delimiter: string, lineBreak: LineBreak): AsyncGenerator<FileItem> {
-  const skipped: FileItem[] = []
-  const parser = parse({
-    bom: true,
-    delimiter,
-    // Named, not detected, so csv-parse and capLineLength below agree on where lines end.
-    record_delimiter: lineBreak,
-    columns: (header: string[]) => header.map(columnName),
-    info: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    trim: true,
-    max_record_size: MAX_RECORD_BYTES,
-    skip_records_with_error: true,
-    on_skip: (error: CsvError | undefined) => {
-      if (error) skipped.push({ line: Number(error.lines ?? 0), problem: `not a CSV row: ${error.message}` })
-    },
+/** A CSV file's records, split as its header line says (delimiter and line break). */
+function csvRecords(path: string, head: string): CsvRecords {
+  return readCsvRecords(path, {
+    delimiter: detectDelimiter(head),
+    // Named, not guessed line by line, so that the line cap and the reader agree on where lines end.
+    lineBreak: detectLineBreak(head),
+    limits: { maxLines: MAX_RECORD_LINES, maxBytes: MAX_RECORD_BYTES },
+    columns: (header) => header.map(columnName),
   })
-  // Over-long lines are cut out before csv-parse, which otherwise loses the rows after one.
-  const capped = capLineLength(MAX_RECORD_BYTES, lineBreak, (line) =>
-    skipped.push({ line, problem: `longer than ${MAX_RECORD_BYTES} bytes` }),
-  )
-  const stream = createReadStream(path).pipe(capped).pipe(parser)
-  for await (const row of stream as AsyncIterable<{
-    record: Record<string, string>
-    info: { lines: number }
-  }>) {
-    yield* skipped.splice(0)
-    yield { line: row.info.lines, record: row.record }
-  }
-  yield* skipped.splice(0)
 }
 
 async function* jsonLinesItems(path: string): AsyncGenerator<FileItem> {

@@ -155,7 +155,7 @@ const UPSERT = `
          coalesce(a.city, w.city), coalesce(a.city_key, w.city_key), w.price, coalesce(w.surface_area, g.pool_area),
          w.source_id, w.url, g.sources_json,
          w.price_history_json,
-         coalesce(g.pool_listed, g.first_seen_all), g.first_seen_all, g.last_seen_all,
+         g.pool_listed, g.first_seen_all, g.last_seen_all,
          case when g.active_n > 0 then null else @now end,
          @generation
     from pool g join observations w on w.id = g.winner left join bag_addresses a on a.num_id = g.pool_num

@@ -1,9 +1,17 @@
 /** Price points kept on an observation's history, and so on its listing's; older ones stay in `price_history`. */
 export const PRICE_HISTORY_KEPT = 50
 
+/**
+ * SQL for a REAL value as JSON written by JavaScript: SQLite's JSON functions write a whole REAL as `1390.0`, where
+ * the API, writing the listing's own price from JavaScript, writes `1390`. A whole value is made an integer first, so
+ * one price reads the same everywhere the API serves it.
+ */
+export const jsonNumber = (value: string) =>
+  `iif(${value} = cast(${value} as integer), cast(${value} as integer), ${value})`
+
 /** SQL for one point of a history, from SQL expressions for its date and price: one form for both functions below. */
 const point = (observedAt: string, price: string) =>
-  `json_object('observed_at', ${observedAt}, 'price', ${price})`
+  `json_object('observed_at', ${observedAt}, 'price', ${jsonNumber(price)})`
 
 /**
  * SQL for the JSON price history of the observation whose id is `id` (an SQL expression): its latest points, oldest

@@ -86,7 +86,7 @@ export type FileRecord = Readonly<Record<string, unknown>>
 
 /** Where a record sits in its file, for messages and rejects. */
 export interface RecordContext {
-  /** 1-based line number of the record's last line. */
+  /** 1-based line number of the record's first line (a CSV record spans more where a quoted value holds a break). */
   readonly line: number
   readonly format: FileFormat
 }

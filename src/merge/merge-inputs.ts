@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { cityKey, formatHouseNumber } from '../normalise/index.js'
+import { cityKey, formatHouseNumber, normaliseCity } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { jsonEachParam, objectRows, param, prepareQuery } from '../store/prepared.js'
 import type { PdokLookupTable } from '../store/schema.js'
@@ -236,7 +236,7 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
         toevoeging: found.toevoeging,
       }),
       postcode: displayPostcode(found.postcode),
-      city: found.city,
+      city: normaliseCity(found.city),
       cityKey: cityKey(found.city),
       surfaceArea: null,
       usePurpose: null,

@@ -1,5 +1,17 @@
+import { cityKey } from './city-key.js'
 import { collapseWhitespace, MAX_NAME_LENGTH } from './fold-diacritics.js'
 import { stripProvinceSuffix } from './strip-province-suffix.js'
+
+/**
+ * The one name shown for a place whose everyday name differs from the BAG's woonplaats name, by its {@link cityKey}.
+ * We show the everyday name: it is what the listing sites print and what people type, and one place must have one
+ * name whether a listing resolved to the BAG ("'s-Gravenhage") or not (the site's "Den Haag"). Every other spelling
+ * still finds it, as the `city` filter compares keys.
+ */
+const COMMON_NAMES: ReadonlyMap<string, string> = new Map([
+  ['sgravenhage', 'Den Haag'],
+  ['shertogenbosch', 'Den Bosch'],
+])
 
 const APOSTROPHES = /[’‘`´]/g
 // "'s-Gravenhage", "s-Gravenhage", "S GRAVENHAGE": the clitic 's (des) before a place name.
@@ -67,12 +79,16 @@ function isUniformCase(text: string): boolean {
 }
 
 /**
- * Display form of a place name: trimmed, province suffix removed, "s-Gravenhage" → "'s-Gravenhage", and
- * all-upper or all-lower input title-cased ("ALPHEN A/D RIJN" → "Alphen a/d Rijn"); mixed case stays as written.
+ * The name shown for a place, whichever source named it: the everyday name where it differs from the BAG's
+ * ("'s-Gravenhage", "THE HAGUE" → "Den Haag"; see {@link COMMON_NAMES}); otherwise the name trimmed, its province
+ * suffix removed, "s-Gravenhage" → "'s-Gravenhage", and all-upper or all-lower input title-cased
+ * ("ALPHEN A/D RIJN" → "Alphen a/d Rijn"); mixed case stays as written.
  */
 export function normaliseCity(raw: string): string {
   // Not a name; returning it unchanged keeps this idempotent and hostile input O(1).
   if (raw.length > MAX_NAME_LENGTH) return raw
+  const common = COMMON_NAMES.get(cityKey(raw))
+  if (common !== undefined) return common
   const text = stripProvinceSuffix(collapseWhitespace(raw.replace(APOSTROPHES, "'")))
   const clitic = CLITIC_S.exec(text)
   const prefix = clitic !== null && clitic[0].length < text.length ? "'s-" : ''

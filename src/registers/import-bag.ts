@@ -1,7 +1,7 @@
 import { type BagRecord, readBagExtract, readExtractInfo } from '../../sources/bag/index.js'
 import { InvalidInputError } from '../errors.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
-import { cityKey, streetKey } from '../normalise/index.js'
+import { cityKey, normaliseCity, streetKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, writeMeta } from '../store/publication.repository.js'
 import { GOLDEN_RECORD_TABLES } from '../store/schema.js'
@@ -80,12 +80,23 @@ export async function importBag(
     let t = performance.now()
     sqlite.function('street_key', { deterministic: true }, (name: unknown) => streetKey(String(name ?? '')))
     sqlite.function('city_key', { deterministic: true }, (name: unknown) => cityKey(String(name ?? '')))
+    // The name a place is shown by (the woonplaats "'s-Gravenhage" is "Den Haag"), worked out once per woonplaats.
+    const cityNames = new Map<string, string>()
+    sqlite.function('city_name', { deterministic: true }, (name: unknown) => {
+      const raw = String(name ?? '')
+      let shown = cityNames.get(raw)
+      if (shown === undefined) {
+        shown = normaliseCity(raw)
+        cityNames.set(raw, shown)
+      }
+      return shown
+    })
     const addresses = sqlite
       .prepare(`
       insert or ignore into bag_addresses${NEXT}
         (num_id, object_id, is_hoofdadres, postcode, huisnummer, huisletter, toevoeging, street, street_key, city, city_key, oppervlakte)
       select n.id, oa.object_id, oa.is_hoofdadres, n.postcode, n.huisnummer, n.huisletter, n.toevoeging,
-             r.naam, street_key(r.naam), coalesce(w.naam, ''), city_key(coalesce(w.naam, '')), o.oppervlakte
+             r.naam, street_key(r.naam), city_name(coalesce(w.naam, '')), city_key(coalesce(w.naam, '')), o.oppervlakte
         from bag_object_addresses${NEXT} oa
         join bag_nummeraanduiding${NEXT} n on n.id = oa.num_id
         join bag_objects${NEXT} o on o.id = oa.object_id

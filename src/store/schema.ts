@@ -120,8 +120,11 @@ export interface ListingTable {
   sources_json: string
   /** `[{observed_at, price}]` of the primary source's observation, oldest first. */
   price_history_json: string
-  /** When the home was first offered: the earliest date a source states, else when we first saw it. Sorts "newest". */
-  listed_at: string
+  /**
+   * When the home was first offered, `yyyy-mm-dd`: the earliest date its sources state, or null when none states one.
+   * "Newest first" sorts by it (unknown dates last), then by `first_seen`, then by id.
+   */
+  listed_at: string | null
   first_seen: string
   last_seen: string
   withdrawn_at: string | null

@@ -3,7 +3,7 @@
  * figure is a fraction (0.07 = 7 %).
  */
 import { normaliseCity, normalisePostcode } from './area-keys.js'
-import { estimateValue } from './estimate-value.js'
+import { estimateValue, WOZ_ONLY_METHOD } from './estimate-value.js'
 import { DEFAULT_PRICE_PER_M2, fitValuationModel, isUsableComparable } from './fit-valuation-model.js'
 import { foldAssignment } from './fold-assignment.js'
 import { median } from './quantile.js'
@@ -15,6 +15,15 @@ export interface ClassReport {
   /** NaN (null in JSON) when the class is empty. */
   mdape: number
   intervalCoverage: number
+}
+
+/** Accuracy of one method: the homes it valued, and per confidence class as stated. */
+export interface MethodReport {
+  n: number
+  mdape: number
+  within10: number
+  intervalCoverage: number
+  byConfidence: { high: ClassReport; medium: ClassReport; low: ClassReport }
 }
 
 /** Back-test figures for one dataset. */
@@ -33,6 +42,11 @@ export interface DatasetReport {
   /** pc4 median price per m² (training folds only) × living area, city median when the pc4 is empty. */
   baseline: { mdape: number; within10: number }
   byConfidence: { high: ClassReport; medium: ClassReport; low: ClassReport }
+  /**
+   * Per method id: the hedonic model, the model with the WOZ value blended in (`+woz`), as each home was valued; and
+   * `woz-indexed-v1`, every held-out home with a WOZ value valued from it alone. A method no home took is absent.
+   */
+  byMethod: Record<string, MethodReport>
 }
 
 /** The back-test of every dataset. */
@@ -55,6 +69,8 @@ export interface HeldOutResult {
   readonly row: Comparable
   readonly fold: number
   readonly valuation: Valuation | null
+  /** The home valued from its indexed WOZ value alone; null without one. */
+  readonly wozOnly: Valuation | null
   readonly baseline: number | null
 }
 
@@ -84,10 +100,12 @@ export function crossValidate(
     const baseline = baselineModel(train)
     rows.forEach((row, i) => {
       if (folds[i] !== fold) return
+      const valuationDate = row.listedAt ?? null
       results.push({
         row,
         fold,
-        valuation: estimateValue(model, row, { valuationDate: row.listedAt ?? null }),
+        valuation: estimateValue(model, row, { valuationDate }),
+        wozOnly: estimateValue(model, row, { valuationDate, wozOnly: true }),
         baseline: baseline(row),
       })
     })
@@ -109,20 +127,50 @@ export function runBacktest(
   }
 }
 
+/** A held-out home's price and one valuation of it. */
+interface Valued {
+  readonly price: number
+  readonly valuation: Valuation
+}
+
+const ape = (estimate: number, price: number) => Math.abs(estimate - price) / price
+const apeOf = (v: Valued) => ape(v.valuation.estimatedPrice, v.price)
+const covered = (v: Valued) => v.valuation.low <= v.price && v.price <= v.valuation.high
+
+function classReport(valued: readonly Valued[], confidence: Valuation['confidence']): ClassReport {
+  const inClass = valued.filter((v) => v.valuation.confidence === confidence)
+  return { n: inClass.length, mdape: median(inClass.map(apeOf)), intervalCoverage: share(inClass, covered) }
+}
+
+function methodReport(valued: readonly Valued[]): MethodReport {
+  const apes = valued.map(apeOf)
+  return {
+    n: valued.length,
+    mdape: median(apes),
+    within10: share(apes, (a) => a <= 0.1),
+    intervalCoverage: share(valued, covered),
+    byConfidence: {
+      high: classReport(valued, 'high'),
+      medium: classReport(valued, 'medium'),
+      low: classReport(valued, 'low'),
+    },
+  }
+}
+
 function summarise(name: string, results: readonly HeldOutResult[], intervalLevel: number): DatasetReport {
   const valued = results.filter((r) => r.valuation !== null)
-  const ape = (estimate: number, price: number) => Math.abs(estimate - price) / price
-  const apes = valued.map((r) => ape(r.valuation!.estimatedPrice, r.row.price))
-  const covered = (r: HeldOutResult) => r.valuation!.low <= r.row.price && r.row.price <= r.valuation!.high
+  const asValued = valued.map((r) => ({ price: r.row.price, valuation: r.valuation! }))
+  const apes = asValued.map(apeOf)
   const baselineApes = valued.filter((r) => r.baseline !== null).map((r) => ape(r.baseline!, r.row.price))
-  const classReport = (confidence: Valuation['confidence']): ClassReport => {
-    const inClass = valued.filter((r) => r.valuation!.confidence === confidence)
-    return {
-      n: inClass.length,
-      mdape: median(inClass.map((r) => ape(r.valuation!.estimatedPrice, r.row.price))),
-      intervalCoverage: share(inClass, covered),
-    }
+  // The indexed WOZ alone is measured on every home with a WOZ value, not only on those the model could not place.
+  const byMethod = new Map<string, Valued[]>()
+  const add = (v: Valued) => {
+    const own = byMethod.get(v.valuation.method)
+    if (own) own.push(v)
+    else byMethod.set(v.valuation.method, [v])
   }
+  for (const v of asValued) if (v.valuation.method !== WOZ_ONLY_METHOD) add(v)
+  for (const r of results) if (r.wozOnly) add({ price: r.row.price, valuation: r.wozOnly })
   return {
     name,
     n: valued.length,
@@ -130,10 +178,17 @@ function summarise(name: string, results: readonly HeldOutResult[], intervalLeve
     mdape: median(apes),
     within10: share(apes, (a) => a <= 0.1),
     within20: share(apes, (a) => a <= 0.2),
-    intervalCoverage: share(valued, covered),
+    intervalCoverage: share(asValued, covered),
     intervalLevel,
     baseline: { mdape: median(baselineApes), within10: share(baselineApes, (a) => a <= 0.1) },
-    byConfidence: { high: classReport('high'), medium: classReport('medium'), low: classReport('low') },
+    byConfidence: {
+      high: classReport(asValued, 'high'),
+      medium: classReport(asValued, 'medium'),
+      low: classReport(asValued, 'low'),
+    },
+    byMethod: Object.fromEntries(
+      [...byMethod.keys()].sort().map((method) => [method, methodReport(byMethod.get(method)!)]),
+    ),
   }
 }
 

@@ -3,7 +3,23 @@
  * cross-fit on the training data, so that stated levels are measured, not assumed.
  */
 import { normalisePostcode } from './area-keys.js'
+import {
+  blendWoz,
+  calibrateWoz,
+  usableWoz,
+  type WozOptions,
+  wozOnlyOutOfSample,
+  yearOf,
+} from './calibrate-woz.js'
 import { choleskyFactor, choleskySolve } from './cholesky.js'
+import {
+  type Confidence,
+  evidenceOf,
+  type HeldOutError,
+  type MeasuredCells,
+  measureCells,
+  type ValuationPath,
+} from './earned-confidence.js'
 import {
   expectedLogError,
   type LocalError,
@@ -15,7 +31,9 @@ import { fitHedonicPacked, type HedonicOptions, round6, yearsBetween } from './f
 import { foldAssignment } from './fold-assignment.js'
 import { predictHedonic } from './predict-hedonic.js'
 import { median, quantile } from './quantile.js'
-import type { Comparable } from './types.js'
+import type { AreaLevel, Comparable, WozCalibration } from './types.js'
+
+export type { Confidence } from './earned-confidence.js'
 
 /** Quantiles of the normalised log error, log(price / estimate) / expected error, in one class. */
 export interface ClassCalibration {
@@ -25,9 +43,6 @@ export interface ClassCalibration {
   readonly n: number
 }
 
-/** Confidence class of an estimate. */
-export type Confidence = 'high' | 'medium' | 'low'
-
 /** Everything needed to turn a hedonic prediction into a confidence class and an interval. */
 export interface UncertaintyCalibration {
   readonly intervalLevel: number
@@ -36,6 +51,11 @@ export interface UncertaintyCalibration {
   /** Expected error (≈ APE) at or below which an estimate is 'high', resp. 'medium'. */
   readonly confidenceThresholds: { readonly high: number; readonly medium: number }
   readonly classes: Readonly<Record<Confidence, ClassCalibration>>
+  /**
+   * What the cross-fit measured of each way of valuing, per class and evidence: a valuation states a class only where
+   * this shows it was earned (see `earnedConfidence`). Absent in models stored before it was measured: nothing earned.
+   */
+  readonly measured?: Readonly<Record<ValuationPath, MeasuredCells>>
 }
 
 /** Options of {@link calibrateUncertainty}. */
@@ -44,6 +64,8 @@ export interface CalibrationOptions {
   readonly seed: number
   readonly intervalLevel: number
   readonly thresholds: { readonly high: number; readonly medium: number }
+  /** How a sale model indexes WOZ values: with it, the blend and the indexed WOZ alone are measured too. */
+  readonly woz?: WozOptions
 }
 
 // Prior weight (in comparables) pulling a local error figure toward the wider area's.
@@ -63,11 +85,17 @@ interface OutOfSample {
   readonly home: Comparable
   readonly r: number
   readonly posteriorVariance: number
+  readonly level: AreaLevel
+  readonly n: number
+  /** The WOZ calibration of the fold that valued the home, when the model blends WOZ values. */
+  readonly woz: WozCalibration | null
 }
 
 /**
  * Cross-fits the hedonic model on the rows, then fits (a) local error tables, (b) a log-linear
- * model of the absolute error and (c) per-class quantiles of the error scaled by (b).
+ * model of the absolute error and (c) per-class quantiles of the error scaled by (b), and measures
+ * (d) the error of every way of valuing per class and evidence: the hedonic estimate, the estimate
+ * with the indexed WOZ blended in, and the indexed WOZ alone (valued from other places' WOZ values).
  */
 export function calibrateUncertainty(
   rows: readonly Comparable[],
@@ -81,12 +109,13 @@ export function calibrateUncertainty(
     const train = rows.filter((_, i) => folds[i] !== k)
     if (train.length === 0) continue
     const fit = fitHedonicPacked(train, hedonic)
+    const woz = options.woz ? calibrateWoz(train, options.woz) : null
     rows.forEach((home, i) => {
       if (folds[i] !== k) return
       const p = predictHedonic(fit, home, yearsBetween(home.listedAt, valuationMs))
       if (!p) return
       const r = Math.log(home.price / home.surfaceArea) - p.logPricePerM2
-      oos.push({ home, r, posteriorVariance: p.posteriorVariance })
+      oos.push({ home, r, posteriorVariance: p.posteriorVariance, level: p.level, n: p.n, woz })
     })
   }
 
@@ -95,6 +124,7 @@ export function calibrateUncertainty(
   const thresholds = options.thresholds
   const byClass: Record<Confidence, number[]> = { high: [], medium: [], low: [] }
   const all: number[] = []
+  const errors: HeldOutError[] = []
   for (const o of oos) {
     const expected = expectedLogError(
       scale,
@@ -103,8 +133,32 @@ export function calibrateUncertainty(
       missingFeatures(o.home),
     )
     const z = o.r / expected
-    byClass[confidenceOf(thresholds, expected)].push(z)
+    const confidence = confidenceOf(thresholds, expected)
+    byClass[confidence].push(z)
     all.push(z)
+    const evidence = evidenceOf(o.level, o.n)
+    errors.push({ path: 'hedonic', confidence, evidence, ape: Math.abs(Math.exp(-o.r) - 1) })
+    const woz = o.woz && usableWoz(o.woz, o.home, yearOf(o.home.listedAt) ?? o.woz.valuationYear)
+    if (o.woz && woz !== null) {
+      // The blend as estimateValue makes it, from the same out-of-sample hedonic estimate.
+      const log = Math.log(o.home.price) - o.r
+      const blend = blendWoz(log, expected, Math.log(woz), o.woz.logVariance)
+      errors.push({
+        path: 'hedonic+woz',
+        confidence: confidenceOf(thresholds, blend.expected),
+        evidence,
+        ape: Math.abs(Math.exp(blend.log) / o.home.price - 1),
+      })
+    }
+  }
+  if (options.woz) {
+    for (const { ape, expected } of wozOnlyOutOfSample(rows, options.woz, options.folds))
+      errors.push({
+        path: 'woz-indexed',
+        confidence: confidenceOf(thresholds, expected),
+        evidence: evidenceOf('national', 0),
+        ape,
+      })
   }
   const lowP = (1 - options.intervalLevel) / 2
   const highP = (1 + options.intervalLevel) / 2
@@ -123,6 +177,7 @@ export function calibrateUncertainty(
     localError: local.tables,
     confidenceThresholds: thresholds,
     classes: { high: classOf(byClass.high), medium: classOf(byClass.medium), low: classOf(byClass.low) },
+    measured: measureCells(errors),
   }
 }
 

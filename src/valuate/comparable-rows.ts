@@ -20,7 +20,8 @@ export const COMPARABLE_COLUMNS = [
   'l.surface_area',
   'l.postcode',
   'l.city',
-  'l.listed_at',
+  // A listing whose site gives no date is dated by when it was first seen.
+  'coalesce(l.listed_at, l.first_seen)',
   'g.year_built',
   'g.energy_label',
   'g.dwelling_type',

@@ -3,7 +3,8 @@
  * API read time on a model that went through JSON.
  */
 import { confidenceOf } from './calibrate-uncertainty.js'
-import { indexedWoz, MIN_WOZ_ROWS, wozBlendWeight, yearOf } from './calibrate-woz.js'
+import { blendWoz, MIN_WOZ_ROWS, usableWoz, wozOnlyExpected, yearOf } from './calibrate-woz.js'
+import { earnedConfidence, evidenceOf } from './earned-confidence.js'
 import { expectedLogError, localErrorOf, missingFeatures, normalQuantile } from './expected-error.js'
 import { yearsBetween } from './fit-hedonic.js'
 import { predictHedonic } from './predict-hedonic.js'
@@ -16,13 +17,12 @@ export interface EstimateOptions {
    * passes each held-out listing's own date, as its asking price was set then.
    */
   readonly valuationDate?: string | null
+  /**
+   * Value from the indexed WOZ alone, as for a home the model cannot place, even where it could: the back-test
+   * measures that path this way.
+   */
+  readonly wozOnly?: boolean
 }
-
-// For a normal error, SD = 1.4826 × median absolute error; turns the expected error into a variance.
-const MAD_TO_SD = 1.4826
-// An indexed WOZ more than 2.5× off the hedonic estimate is taken for a data error (e.g. the WOZ
-// of a whole complex linked to one flat) and ignored rather than blended.
-const MAX_WOZ_GAP = Math.log(2.5)
 
 /** Method id of an estimate from the indexed WOZ value alone (see {@link estimateValue}). */
 export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
@@ -31,13 +31,16 @@ export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
  * Estimates the price (or rent) of a home with an interval at the model's stated level and a
  * confidence class. A home the hedonic model cannot place (no postcode area or city it knows, or no
  * usable living area) is valued from its indexed WOZ value alone when it has one and the model
- * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said.
+ * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said. A home
+ * with a usable WOZ value (see `usableWoz`) always has it blended in. The class is the one the
+ * expected error gives, as far as the model's cross-fit earned it (see `earnedConfidence`).
  */
 export function estimateValue(
   model: ValuationModel,
   home: HomeFeatures,
   options?: EstimateOptions,
 ): Valuation | null {
+  if (options?.wozOnly) return wozOnly(model, home, options)
   const years = options?.valuationDate
     ? yearsBetween(options.valuationDate, Date.parse(model.valuationDate))
     : 0
@@ -53,22 +56,28 @@ export function estimateValue(
   )
   let method = model.method
   const woz = model.woz
-    ? indexedWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
+    ? usableWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
     : null
-  if (model.woz && woz !== null && Math.abs(Math.log(woz) - log) <= MAX_WOZ_GAP) {
-    // Inverse-variance blend in logs; the blend's variance is vH·vW/(vH+vW) = vH·(1 − w).
-    const w = wozBlendWeight((MAD_TO_SD * expected) ** 2, model.woz.logVariance)
-    log = (1 - w) * log + w * Math.log(woz)
-    expected *= Math.sqrt(1 - w)
+  if (model.woz && woz !== null) {
+    const blend = blendWoz(log, expected, Math.log(woz), model.woz.logVariance)
+    log = blend.log
+    expected = blend.expected
     method += '+woz'
   }
-  const confidence = confidenceOf(u.confidenceThresholds, expected)
-  const calibration = u.classes[confidence]
+  // The interval follows the class the expected error gives; the stated class only what was earned of it.
+  const predicted = confidenceOf(u.confidenceThresholds, expected)
+  const calibration = u.classes[predicted]
   const { estimatedPrice, low, high } = rounded(
     model,
     log,
     log + calibration.lowZ * expected,
     log + calibration.highZ * expected,
+  )
+  const { confidence, reason } = earnedConfidence(
+    u,
+    woz !== null ? 'hedonic+woz' : 'hedonic',
+    predicted,
+    evidenceOf(prediction.level, prediction.n),
   )
   // Listed member by member: spreading the rounded object in cost 3 µs a call, two thirds of the whole estimate.
   return {
@@ -77,6 +86,7 @@ export function estimateValue(
     high,
     intervalLevel: u.intervalLevel,
     confidence,
+    confidenceReason: reason,
     method,
     comparables: { n: prediction.n, level: prediction.level },
   }
@@ -84,25 +94,32 @@ export function estimateValue(
 
 /**
  * The indexed WOZ value as the estimate, with the spread of log(price / indexed WOZ) the fit measured on its
- * comparables as the error: the interval is that normal interval at the model's level, the confidence what that
- * error means (usually low). Only when the spread was measured, not assumed (too few comparables carried a WOZ).
+ * comparables as the error: the interval is that normal interval at the model's level, the class what that error
+ * means as far as the cross-fit earned it. Only when the spread was measured, not assumed (too few comparables
+ * carried a WOZ).
  */
 function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOptions): Valuation | null {
   if (!model.woz || model.woz.n < MIN_WOZ_ROWS) return null
-  const woz = indexedWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
+  const woz = usableWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
   if (woz === null) return null
   const u = model.uncertainty
   const sd = Math.sqrt(model.woz.logVariance)
   const z = normalQuantile((1 + u.intervalLevel) / 2)
   const log = Math.log(woz)
   const { estimatedPrice, low, high } = rounded(model, log, log - z * sd, log + z * sd)
+  const { confidence, reason } = earnedConfidence(
+    u,
+    'woz-indexed',
+    confidenceOf(u.confidenceThresholds, wozOnlyExpected(model.woz)),
+    evidenceOf('national', model.woz.n),
+  )
   return {
     estimatedPrice,
     low,
     high,
     intervalLevel: u.intervalLevel,
-    // Median absolute log error of a normal error is sd / 1.4826.
-    confidence: confidenceOf(u.confidenceThresholds, sd / MAD_TO_SD),
+    confidence,
+    confidenceReason: reason,
     method: WOZ_ONLY_METHOD,
     comparables: { n: model.woz.n, level: 'national' },
   }

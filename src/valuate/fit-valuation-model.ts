@@ -9,8 +9,9 @@ import {
   calibrateUncertainty,
   type UncertaintyCalibration,
 } from './calibrate-uncertainty.js'
-import { calibrateWoz } from './calibrate-woz.js'
+import { calibrateWoz, type WozOptions } from './calibrate-woz.js'
 import { fitHedonic, type HedonicFit, type HedonicOptions } from './fit-hedonic.js'
+import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
 /** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */
@@ -19,14 +20,7 @@ export const METHOD: Readonly<Record<ValuationKind, string>> = {
   rent: 'hedonic-rentpm2-shrinkage-v1',
 }
 
-/**
- * Plausible price per m² (EUR; per month for rent). Outside these a listing is a data error: a
- * price typed without thousands, a plot area entered as living area, a parking space.
- */
-export const DEFAULT_PRICE_PER_M2: Readonly<Record<ValuationKind, readonly [number, number]>> = {
-  sale: [300, 30_000],
-  rent: [2, 150],
-}
+export { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 
 /** Fewer usable comparables than this cannot support a cross-fitted calibration: fitting throws. */
 export const MIN_USABLE_COMPARABLES = 10
@@ -77,6 +71,16 @@ export function planFit(comparables: readonly Comparable[], options: FitOptions 
     throw new Error('fitValuationModel: intervalLevel must be in (0, 1)')
   if (!Number.isInteger(folds) || folds < 2)
     throw new Error('fitValuationModel: calibrationFolds must be ≥ 2')
+  // WOZ is a capital value: it says little about a rent that the rent listings do not.
+  const woz: WozOptions | null =
+    kind === 'sale'
+      ? {
+          valuationDate,
+          annualGrowth: options.annualGrowth ?? 0.04,
+          wozLogSd: options.wozLogSd ?? 0.15,
+          ...(options.priceIndex ? { priceIndex: options.priceIndex } : {}),
+        }
+      : null
   return {
     kind,
     rows,
@@ -89,6 +93,7 @@ export function planFit(comparables: readonly Comparable[], options: FitOptions 
         seed: options.calibrationSeed ?? 1,
         intervalLevel,
         thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
+        ...(woz ? { woz } : {}),
       },
     },
     options,
@@ -109,17 +114,9 @@ export function modelFrom(
   fit: HedonicFit,
   uncertainty: UncertaintyCalibration,
 ): ValuationModel {
-  const { kind, rows, options } = plan
-  // WOZ is a capital value: it says little about a rent that the rent listings do not.
-  const woz =
-    kind === 'sale'
-      ? calibrateWoz(rows, {
-          valuationDate: plan.hedonic.valuationDate,
-          annualGrowth: options.annualGrowth ?? 0.04,
-          wozLogSd: options.wozLogSd ?? 0.15,
-          ...(options.priceIndex ? { priceIndex: options.priceIndex } : {}),
-        })
-      : null
+  const { kind, rows } = plan
+  const wozOptions = plan.calibration.options.woz
+  const woz = wozOptions ? calibrateWoz(rows, wozOptions) : null
   return {
     version: 1,
     kind,

@@ -31,6 +31,40 @@ export function formatBacktestReport(report: BacktestReport): string {
       (c) => `${d.byConfidence[c].n} / ${pct(d.byConfidence[c].mdape)}`,
     ),
   ])
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
+  return table(header, rows)
+}
+
+/** One row per dataset and method, with the classes as stated; a method no home took has no row. */
+export function formatMethodReport(report: BacktestReport): string {
+  const header = [
+    'dataset',
+    'method',
+    'n',
+    'MdAPE',
+    '≤10 %',
+    'coverage',
+    'high n / MdAPE',
+    'medium n / MdAPE',
+    'low n / MdAPE',
+  ]
+  const rows = report.datasets.flatMap((d) =>
+    Object.entries(d.byMethod).map(([method, m]) => [
+      d.name,
+      method,
+      String(m.n),
+      pct(m.mdape),
+      pct(m.within10),
+      pct(m.intervalCoverage),
+      ...(['high', 'medium', 'low'] as const).map(
+        (c) => `${m.byConfidence[c].n} / ${pct(m.byConfidence[c].mdape)}`,
+      ),
+    ]),
+  )
+  return table(header, rows)
+}
+
+/** A Markdown table. */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
 }

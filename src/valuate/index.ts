@@ -8,6 +8,7 @@ export {
   crossValidate,
   type DatasetReport,
   type HeldOutResult,
+  type MethodReport,
   runBacktest,
 } from './backtest.js'
 export { type Dataset, loadDatasetFile, loadDefaultDatasets } from './datasets.js'
@@ -19,7 +20,7 @@ export {
   METHOD,
   MIN_USABLE_COMPARABLES,
 } from './fit-valuation-model.js'
-export { formatBacktestReport } from './format-backtest-report.js'
+export { formatBacktestReport, formatMethodReport } from './format-backtest-report.js'
 export type {
   AreaLevel,
   Comparable,

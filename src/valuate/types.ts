@@ -63,7 +63,10 @@ export interface FitOptions {
   readonly annualGrowth?: number
   /** Standard deviation of log(price / indexed WOZ) assumed when the data cannot estimate it; default 0.15. */
   readonly wozLogSd?: number
-  /** Expected error (≈ APE) at or below which confidence is 'high' / 'medium'; default 0.05 / 0.08. */
+  /**
+   * Expected error (≈ APE) at or below which confidence is 'high' / 'medium', and the median error the cross-fit must
+   * measure for a class to be stated (see `earnedConfidence`); default 0.05 / 0.08.
+   */
   readonly confidenceThresholds?: { readonly high: number; readonly medium: number }
   /** Bounds on price per m² outside which a comparable is dropped as a data error. */
   readonly pricePerM2Range?: readonly [number, number]
@@ -113,7 +116,10 @@ export interface Valuation {
   readonly high: number
   /** Stated level of [low, high], checked in the back-test. */
   readonly intervalLevel: number
+  /** The class the expected error gives, as far as the model's cross-fit earned it for this method and evidence. */
   readonly confidence: 'high' | 'medium' | 'low'
+  /** Why the class is what it is: what the cross-fit measured of this method, class and evidence, or did not. */
+  readonly confidenceReason: string
   /** Stable id of the method, with "+woz" when a WOZ value was blended in. */
   readonly method: string
   /** The narrowest level that had comparables and how many. */

@@ -7,6 +7,7 @@ import type { HomeFeatures, ValuationKind, ValuationModel } from './types.js'
 export interface ApiValuation {
   estimated_price: number | null
   confidence: 'high' | 'medium' | 'low' | null
+  confidence_reason: string | null
   low: number | null
   high: number | null
   interval_level: number | null
@@ -19,6 +20,7 @@ export interface ApiValuation {
 const NONE: ApiValuation = {
   estimated_price: null,
   confidence: null,
+  confidence_reason: null,
   low: null,
   high: null,
   interval_level: null,
@@ -79,6 +81,7 @@ export function createValuationService(store: Store): ValuationService {
       return {
         estimated_price: estimate.estimatedPrice,
         confidence: estimate.confidence,
+        confidence_reason: estimate.confidenceReason,
         low: estimate.low,
         high: estimate.high,
         interval_level: estimate.intervalLevel,

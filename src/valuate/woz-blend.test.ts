@@ -59,9 +59,16 @@ describe('WOZ blend', () => {
     expect(withWoz.method).toBe('hedonic-ppm2-shrinkage-v1+woz')
   })
 
+  const width = (v: typeof plain) => Math.log(v.high / v.low)
+
   it('narrows the interval when a WOZ value adds information', () => {
-    const width = (v: typeof plain) => Math.log(v.high / v.low)
-    expect(width(withWoz)).toBeLessThan(width(plain))
+    const agreeing = estimateValue(model, {
+      ...home,
+      wozValue: Math.round(plain.estimatedPrice / 1.04),
+      wozReferenceDate: '2022-01-01',
+    })!
+    expect(agreeing.method).toBe('hedonic-ppm2-shrinkage-v1+woz')
+    expect(width(agreeing)).toBeLessThan(width(plain))
   })
 
   it('changes nothing without a WOZ value, or without its reference date', () => {
@@ -71,10 +78,25 @@ describe('WOZ blend', () => {
     expect(plain.method).toBe('hedonic-ppm2-shrinkage-v1')
   })
 
-  it('ignores a WOZ value that is off by more than a factor 2.5 (a data error)', () => {
-    expect(estimateValue(model, { ...home, wozValue: woz * 4, wozReferenceDate: '2022-01-01' })).toEqual(
-      plain,
-    )
+  // Oudegracht 10 B, Utrecht: a WOZ value of 505,000 against comparables that said 195,000 was dropped as a "data
+  // error" whenever the two differed by more than a factor 2.5, so the home's own assessment was lost exactly when the
+  // comparables knew least.
+  it('blends a WOZ value far from what the comparables say, and states the doubt in interval and class', () => {
+    const far = estimateValue(model, { ...home, wozValue: woz * 3, wozReferenceDate: '2022-01-01' })!
+    expect(far.method).toBe('hedonic-ppm2-shrinkage-v1+woz')
+    expect(far.estimatedPrice).toBeGreaterThan(1.5 * plain.estimatedPrice)
+    expect(far.low).toBeLessThan(far.estimatedPrice)
+    expect(width(far)).toBeGreaterThan(width(plain))
+    expect(far.confidence).toBe('low')
+  })
+
+  it('ignores a WOZ value that is no price of this home: outside the plausible price per m²', () => {
+    // The WOZ value of a whole complex linked to one flat: EUR 60,000 a m².
+    const complex = { ...home, wozValue: 60_000 * home.surfaceArea, wozReferenceDate: '2022-01-01' }
+    expect(estimateValue(model, complex)).toEqual(plain)
+    expect(
+      estimateValue(model, { ...home, wozValue: 200 * home.surfaceArea, wozReferenceDate: '2022-01-01' }),
+    ).toEqual(plain)
   })
 
   it('weights WOZ by the formula w = vH / (vH + vW)', () => {

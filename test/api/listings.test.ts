@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LISTING_SELECT, NEWEST_FIRST } from '../../src/api/listing-json.js'
 import { get, KEY, useSampleApi } from '../helpers/api-fixture.js'
 
 interface ListingBody {
@@ -7,13 +8,24 @@ interface ListingBody {
     type: string
     price: number | null
     address: { city: string | null }
-    listed_at: string
+    listed_at: string | null
+    first_seen: string
   }[]
   meta: { total: number; page: number; page_size: number }
 }
 
 const fixture = useSampleApi()
 const body = (res: { body: string }) => JSON.parse(res.body) as ListingBody
+
+/** Every active listing the query (`&city=…`) finds, page after page of 40. */
+async function everyPage(query: string): Promise<ListingBody['data']> {
+  const all: ListingBody['data'] = []
+  for (let page = 1; ; page++) {
+    const b = body(await get(fixture, `/v1/listings?page_size=40&page=${page}${query}`))
+    all.push(...b.data)
+    if (page * 40 >= b.meta.total) return all
+  }
+}
 const count = (where: string, ...params: unknown[]) =>
   (
     fixture.store.sqlite
@@ -93,19 +105,50 @@ describe('GET /v1/listings: results', () => {
     })
   })
 
-  it('orders newest first, ties by id, stably across pages', async () => {
-    const pages = await Promise.all([1, 2, 3].map((p) => get(fixture, `/v1/listings?page_size=40&page=${p}`)))
-    const ids = pages.flatMap((r) => body(r).data)
-    expect(new Set(ids.map((l) => l.id)).size).toBe(ids.length)
-    for (let i = 1; i < ids.length; i++) {
-      const [a, b] = [ids[i - 1]!, ids[i]!]
-      const newerOrTie =
-        a.listed_at > b.listed_at ||
-        (a.listed_at === b.listed_at && Number(a.id.slice(4)) > Number(b.id.slice(4)))
-      expect(newerOrTie).toBe(true)
+  it('gives listed_at as the date the site states, yyyy-mm-dd, or null when it states none', async () => {
+    const all = await everyPage('')
+    expect(all.length).toBe(count(''))
+    for (const listing of all) expect(listing.listed_at ?? 'null').toMatch(/^(\d{4}-\d{2}-\d{2}|null)$/)
+    // The sample has listings of both kinds (Kamernet's search results give no date).
+    expect(all.some((l) => l.listed_at === null)).toBe(true)
+    expect(all.some((l) => l.listed_at !== null)).toBe(true)
+  })
+
+  it('orders newest first by listed_at, listings without a date last, then first_seen, then id, across pages', async () => {
+    for (const query of ['', '&city=Amsterdam', '&type=rent', '&min_price=1000']) {
+      const all = await everyPage(query)
+      expect(new Set(all.map((l) => l.id)).size, query).toBe(all.length)
+      const key = (l: ListingBody['data'][number]) => [l.listed_at ?? '', l.first_seen, Number(l.id.slice(4))]
+      for (let i = 1; i < all.length; i++) {
+        const [a, b] = [key(all[i - 1]!), key(all[i]!)]
+        const before = a[0]! > b[0]! || (a[0] === b[0] && (a[1]! > b[1]! || (a[1] === b[1] && a[2]! > b[2]!)))
+        expect(before, `${query}: ${all[i - 1]!.id} before ${all[i]!.id}`).toBe(true)
+      }
+      const whole = body(await get(fixture, `/v1/listings?page_size=100${query}`)).data.map((l) => l.id)
+      expect(all.slice(0, 100).map((l) => l.id)).toEqual(whole)
     }
-    const whole = body(await get(fixture, '/v1/listings?page_size=100')).data.map((l) => l.id)
-    expect(ids.slice(0, 100).map((l) => l.id)).toEqual(whole)
+  })
+
+  it('reads the page of every filter from an index that holds the order, without sorting', () => {
+    for (const where of ['', "and city_key = 'amsterdam'", "and type = 'rent'", 'and price >= 1000']) {
+      const plan = fixture.store.sqlite
+        .prepare(
+          `explain query plan select ${LISTING_SELECT.join(', ')} from listings where status = 'active' ${where} order by ${NEWEST_FIRST} limit 20`,
+        )
+        .all()
+        .map((row) => (row as { detail: string }).detail)
+        .join('; ')
+      expect(plan, where).toMatch(/USING INDEX listings_(city_)?newest/)
+      expect(plan, where).not.toMatch(/TEMP B-TREE/)
+    }
+  })
+
+  it('writes every price as JavaScript writes the number: 1390, not 1390.0, in price and price_history alike', async () => {
+    const text = (await get(fixture, '/v1/listings?page_size=100')).body
+    const prices = [...text.matchAll(/"price":([^,}\]]+)/g)].map((m) => m[1]!)
+    // Each listing's own price and at least one history point each.
+    expect(prices.length).toBeGreaterThanOrEqual(200)
+    for (const price of prices) expect(price).toBe(String(JSON.parse(price)))
   })
 
   it('serves only listings currently on offer unless asked for withdrawn ones', async () => {

@@ -20,6 +20,16 @@ const GARBAGE = Buffer.from(
 )
 const NO_BREAKS = Buffer.from(GARBAGE.map((b) => (b === 13 ? 32 : b)))
 
+/** Writes a small file of the given lines. */
+function writeLines(name: string, ...lines: string[]): string {
+  const path = join(dir, name)
+  writeFileSync(path, lines.join(''))
+  return path
+}
+const rows = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => csvRow(`A${from + i}`))
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `A${from + i}`)
+
 /** Writes `head`, then `repeat` copies of `middle`, then `tail`, without building the file in memory. */
 function writeBig(name: string, head: string, middle: Buffer | string, repeat: number, tail: string): string {
   const path = join(dir, name)
@@ -84,6 +94,39 @@ const FILES: Record<string, () => string> = {
     return path
   },
   'binary.csv': () => writeBig('binary.csv', '', GARBAGE, 5, ''),
+  // A quote opened on line 8 runs until the quoted street of the valid row on line 12 closes it, mid-value.
+  'a quote closed by a later row.csv': () =>
+    writeLines(
+      'quote-closed.csv',
+      HEADER,
+      ...rows(1, 6),
+      csvRow('A7', '"Blasiusstraat'),
+      ...rows(8, 10),
+      csvRow('A11', '"Blasiusstraat"'),
+      csvRow('A12'),
+    ),
+  'a quote never closed.csv': () =>
+    writeLines('quote-open.csv', HEADER, csvRow('A1'), csvRow('A2', '"Blasiusstraat'), ...rows(3, 5)),
+  // Past the limit of lines before the stray quote on line 154 would have closed it at the end of its line.
+  'a quote open over 150 lines.csv': () =>
+    writeLines(
+      'quote-long.csv',
+      HEADER,
+      csvRow('A1'),
+      csvRow('A2', '"Blasiusstraat'),
+      ...rows(3, 152),
+      csvRow('A153').replace('\n', '"\n'),
+    ),
+  // A partner's own note column: a note may run over lines, but not over rows that are valid on their own.
+  'a quoted note over rows.csv': () =>
+    writeLines(
+      'quote-note.csv',
+      HEADER.replace('\n', ',note\n'),
+      csvRow('A1').replace('\n', ',"Mooi huis,\nmet ""tuin"""\n'),
+      csvRow('A2').replace('\n', ',"begins\n'),
+      ...rows(3, 4),
+      csvRow('A5').replace('\n', ',ends"\n'),
+    ),
   'BOM and CRLF.csv': () => {
     const path = join(dir, 'bom-crlf.csv')
     writeFileSync(path, `\uFEFF${(HEADER + csvRow('A1') + csvRow('A2')).replaceAll('\n', '\r\n')}`)
@@ -152,6 +195,40 @@ describe(`the feed reader on hostile files (in a child with a ${HEAP_MB} MB heap
     const result = results.get('Latin-1.csv')!
     expect(result).toMatchObject({ status: 'ok', listings: ['A1', 'A3'], rejected: 1 })
     expect(result.rejects[0]).toMatch(/^line 3: street: not valid UTF-8 text \(the file may be Latin-1/)
+  })
+
+  it('rejects a quote that runs over rows at the line it opened, and reads the rows after it', () => {
+    expect(results.get('a quote closed by a later row.csv')).toMatchObject({
+      status: 'ok',
+      listings: [...ids(1, 6), ...ids(8, 12)],
+      rejects: [
+        'line 8: a quote opened on this line is closed on line 12 by a broken row (text after a closing quote); lines 9–12 are read again as rows',
+      ],
+    })
+    expect(results.get('a quote never closed.csv')).toMatchObject({
+      status: 'ok',
+      listings: ['A1', 'A3', 'A4', 'A5'],
+      rejects: ['line 3: a quote opened on this line is never closed; lines 4–6 are read again as rows'],
+    })
+    expect(results.get('a quote open over 150 lines.csv')).toMatchObject({
+      status: 'ok',
+      listings: ['A1', ...ids(3, 152)],
+      rejects: [
+        'line 3: a quote opened on this line is still open after 100 lines; lines 4–102 are read again as rows',
+        'line 154: not a CSV row: a quote inside an unquoted value',
+      ],
+    })
+  })
+
+  it('keeps a quoted value over lines, unless a row valid on its own is inside it', () => {
+    expect(results.get('a quoted note over rows.csv')).toMatchObject({
+      status: 'ok',
+      listings: ['A1', 'A3', 'A4'],
+      rejects: [
+        'line 4: a quoted value opened on this line runs over line 5, a row of its own (lines 5–7 are read again as rows)',
+        'line 7: not a CSV row: a quote inside an unquoted value',
+      ],
+    })
   })
 
   it('fails a file it cannot read at all with a clear message, and reads a BOM with CRLF line ends', () => {

@@ -26,6 +26,12 @@ describe('propdata backtest', () => {
         baseline: { mdape: fraction, within10: fraction },
         byConfidence: { high: classReport, medium: classReport, low: classReport },
       })
+      // The sets carry no WOZ values: only the hedonic path is measured, on every home.
+      expect(Object.keys(d.byMethod)).toEqual(['hedonic-ppm2-shrinkage-v1'])
+      expect(d.byMethod['hedonic-ppm2-shrinkage-v1']).toMatchObject({
+        n: d.n,
+        byConfidence: { high: classReport, medium: classReport, low: classReport },
+      })
       for (const share of [d.mdape, d.within10, d.within20, d.intervalCoverage]) {
         expect(share).toBeGreaterThanOrEqual(0)
         expect(share).toBeLessThanOrEqual(1)
@@ -55,10 +61,31 @@ describe('propdata backtest', () => {
       seed: 7,
       datasets: [{ name: 'my-homes', n: 300 }],
     })
+    // With WOZ values the blend and the indexed WOZ alone are measured too.
+    const withWoz = join(dir, 'with-woz.csv')
+    writeFileSync(
+      withWoz,
+      [
+        'price,surface_area,postcode,city,woz_value,woz_reference_date,listed_at',
+        ...rows.map(
+          (r, i) =>
+            `${r.price},${r.surfaceArea},${r.postcode},${r.city},${Math.round((r.price / 1.1) * (1 + 0.1 * Math.sin(i)))},2020-01-01,2021-08-01`,
+        ),
+      ].join('\n'),
+    )
+    const measured = JSON.parse(
+      (await runCli(['backtest', '--data', withWoz, '--folds', '4', '--json'])).stdout,
+    )
+    expect(Object.keys(measured.datasets[0].byMethod)).toEqual([
+      'hedonic-ppm2-shrinkage-v1+woz',
+      'woz-indexed-v1',
+    ])
+    expect(measured.datasets[0].byMethod['woz-indexed-v1'].n).toBe(300)
     const table = await runCli(['backtest', '--data', file, '--folds', '4'])
     expect(table.code, table.stderr).toBe(0)
     expect(table.stdout).toMatch(/\| dataset \| n \| MdAPE/)
     expect(table.stdout).toMatch(/\| my-homes \| 300 \|/)
+    expect(table.stdout).toMatch(/\| my-homes \| hedonic-ppm2-shrinkage-v1 \| 300 \|/)
   }, 120_000)
 
   it('exits 2 on bad usage', async () => {

@@ -4,6 +4,7 @@ import { PROJECT_ROOT } from '../../config.js'
 import {
   type Dataset,
   formatBacktestReport,
+  formatMethodReport,
   loadDatasetFile,
   loadDefaultDatasets,
   runBacktest,
@@ -39,7 +40,7 @@ const readDatasets = (files: readonly string[] | undefined): Dataset[] => {
 /**
  * `propdata backtest`: k-fold cross-validation of the valuation model on held-out homes, against a naive pc4
  * price-per-m² baseline. Defaults to the Utrecht 2016 and Amsterdam 2021 sets; `--json` prints the figures as
- * fractions (`{"datasets":[{name, n, mdape, within10, within20, intervalCoverage, baseline, byConfidence}]}`).
+ * fractions (`{"datasets":[{name, n, mdape, within10, within20, intervalCoverage, baseline, byConfidence, byMethod}]}`).
  */
 export function registerBacktestCommand(program: Command): void {
   program
@@ -75,8 +76,14 @@ export function registerBacktestCommand(program: Command): void {
           '',
           formatBacktestReport(report),
           '',
+          'Per method, with the confidence classes as stated:',
+          '',
+          formatMethodReport(report),
+          '',
           'MdAPE = median absolute percentage error; ≤10 % / ≤20 % = share of homes valued within that of the price;',
           'coverage = share of prices inside [low, high], against the stated level; baseline = pc4 median price per m².',
+          '+woz = the WOZ value blended in; woz-indexed-v1 = every home with a WOZ value, valued from it alone. A set',
+          'without WOZ values (woz_value, woz_reference_date) measures neither.',
         ].join('\n'),
       )
     })

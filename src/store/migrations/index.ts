@@ -11,6 +11,9 @@ import * as noContentHash from './009-no-content-hash.js'
 import * as observationPriceHistory from './010-observation-price-history.js'
 import * as pageMemosInPlace from './011-page-memos-in-place.js'
 import * as listedGoldenRecords from './012-listed-golden-records.js'
+import * as oneNamePerPlace from './013-one-name-per-place.js'
+import * as listingDatesAsGiven from './016-listing-dates-as-given.js'
+import * as wholePricesInHistory from './017-whole-prices-in-history.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -26,4 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '010-observation-price-history': observationPriceHistory,
   '011-page-memos-in-place': pageMemosInPlace,
   '012-listed-golden-records': listedGoldenRecords,
+  '013-one-name-per-place': oneNamePerPlace,
+  '016-listing-dates-as-given': listingDatesAsGiven,
+  '017-whole-prices-in-history': wholePricesInHistory,
 }
