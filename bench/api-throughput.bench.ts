@@ -112,18 +112,43 @@ async function propertyDocuments(baseUrl: string, started: number): Promise<stri
   }
 }
 
-/** Load for one mix in one round. */
+/** How a load asks: for bodies as they are, or compressed as most HTTP libraries (gzip) and browsers (br) ask. */
+const CODINGS = [
+  { name: 'identity', headers: {} },
+  { name: 'gzip', headers: { 'Accept-Encoding': 'gzip' } },
+  { name: 'br', headers: { 'Accept-Encoding': 'gzip, deflate, br' } },
+] as const
+
+/** One load to measure: a mix of paths asked for in one coding. */
+interface Variant {
+  readonly name: string
+  readonly mix: Mix
+  readonly coding: (typeof CODINGS)[number]
+}
+
+/** Every mix in every coding; /healthz (the ceiling) only as it is, as its body is too small to compress. */
+function variantsOf(mixes: readonly Mix[]): Variant[] {
+  return mixes.flatMap((mix, i) =>
+    (i === 0 ? CODINGS.slice(0, 1) : CODINGS).map((coding) => ({
+      name: `${mix.name} ${coding.name}`,
+      mix,
+      coding,
+    })),
+  )
+}
+
+/** Load for one variant in one round. */
 async function measure(
   baseUrl: string,
-  mix: Mix,
+  variant: Variant,
   seconds: number,
   connections: number,
   workDir: string,
 ): Promise<LoadResult> {
   return runLoad({
     baseUrl,
-    paths: mix.paths,
-    headers: { 'X-API-Key': KEY },
+    paths: variant.mix.paths,
+    headers: { 'X-API-Key': KEY, ...variant.coding.headers },
     connections,
     durationSeconds: seconds,
     cpu: 1,
@@ -140,7 +165,7 @@ async function measure(
 export default defineBench({
   name: 'api',
   description:
-    'req/s and latency of /v1 against the same server’s /healthz (wrk or autocannon, separate core)',
+    'req/s, latency and bytes of /v1, as it is and compressed, against the same server’s /healthz (wrk or autocannon, separate core)',
   async run({ quick }) {
     const dir = mkdtempSync(join(tmpdir(), 'propdata-api-bench-'))
     try {
@@ -163,29 +188,35 @@ export default defineBench({
         const documents = await propertyDocuments(server.baseUrl, started)
         const seconds = quick ? 2 : 10
         const connections = 32
-        for (const mix of mixes) await measure(server.baseUrl, mix, quick ? 1 : 3, connections, dir) // warm-up
+        const variants = variantsOf(mixes)
+        for (const variant of variants)
+          await measure(server.baseUrl, variant, quick ? 1 : 3, connections, dir) // warm-up
         const results = new Map<string, LoadResult[]>()
         for (let round = 0; round < (quick ? 1 : 3); round++) {
-          for (const mix of mixes)
-            results.set(mix.name, [
-              ...(results.get(mix.name) ?? []),
-              await measure(server.baseUrl, mix, seconds, connections, dir),
+          for (const variant of variants)
+            results.set(variant.name, [
+              ...(results.get(variant.name) ?? []),
+              await measure(server.baseUrl, variant, seconds, connections, dir),
             ])
         }
         const memory = await rssMiB(server.child.pid!)
         const caches = await cacheSizes(server.baseUrl)
         const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-        const ceiling = median(results.get(mixes[0]!.name)!.map((r) => r.requestsPerSecond))
+        const rate = (name: string) => median(results.get(name)!.map((r) => r.requestsPerSecond))
+        const ceiling = rate(variants[0]!.name)
         return [
           {
-            title: `API on ${dbPath === national ? 'the national database' : 'the sample'}: ${counts.golden.toLocaleString('en')} golden records, ${counts.listings.toLocaleString('en')} active listings (${results.get(mixes[0]!.name)![0]!.tool}, ${connections} connections)`,
-            rows: mixes.map((mix) => {
-              const rs = results.get(mix.name)!
-              const rps = median(rs.map((r) => r.requestsPerSecond))
+            title: `API on ${dbPath === national ? 'the national database' : 'the sample'}: ${counts.golden.toLocaleString('en')} golden records, ${counts.listings.toLocaleString('en')} active listings (${results.get(variants[0]!.name)![0]!.tool}, ${connections} connections)`,
+            rows: variants.map((variant) => {
+              const rs = results.get(variant.name)!
+              const rps = rate(variant.name)
               return {
-                mix: mix.name,
+                mix: variant.mix.name,
+                coding: variant.coding.name,
                 'req/s': rps,
                 '× ceiling': rps / ceiling,
+                '× identity': rps / rate(`${variant.mix.name} identity`),
+                'KB/response': median(rs.map((r) => r.bytesPerResponse)) / 1024,
                 'p50 ms': median(rs.map((r) => r.p50Ms)),
                 'p99 ms': median(rs.map((r) => r.p99Ms)),
                 'non-2xx': rs.reduce((a, r) => a + r.non2xx, 0),
@@ -195,7 +226,8 @@ export default defineBench({
               `server RSS after load ${memory.rss.toFixed(0)} MiB, of which anonymous ${memory.anon.toFixed(0)} MiB (the rest is the mapped database)`,
               documents,
               `per-generation caches after load: ${caches}`,
-              'medians of the rounds; each round runs every mix once, so machine drift spreads over all of them',
+              'medians of the rounds; each round runs every mix in every coding once, so machine drift spreads over all of them',
+              'coding: what the load accepts (identity: nothing; gzip: Accept-Encoding gzip; br: gzip, deflate, br as browsers send); KB/response counts headers too',
             ],
           },
         ]

@@ -11,8 +11,14 @@ const envSchema = z.object({
   PROPDATA_DATA_DIR: z.string().min(1).optional(),
   PROPDATA_API_KEYS: z.string().optional(),
   PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000_000).optional(),
-  PROPDATA_ANON_RATE_LIMIT: intFromEnv(1, 1_000_000).optional(),
   PROPDATA_PROPERTY_MEMORY_MIB: intFromEnv(0, 8192).optional(),
+  PROPDATA_CORS_ORIGINS: z
+    .string()
+    .regex(
+      /^\s*(\*|https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*)\s*$/,
+      'a comma-separated list of origins (scheme://host[:port], as https://app.example.nl), or *',
+    )
+    .optional(),
   PORT: intFromEnv(0, 65_535).optional(),
   PROPDATA_HOST: z.string().min(1).optional(),
   PROPDATA_CHROMIUM: z.string().min(1).optional(),
@@ -50,13 +56,16 @@ export interface Config {
   readonly envApiKeys: readonly string[]
   /** Requests per key per minute. @default 600 */
   readonly rateLimitPerMinute: number
-  /** Requests per minute per client address that carry no valid key. @default 120 */
-  readonly anonRateLimitPerMinute: number
   /**
    * Memory for `/v1/properties` answers built ahead once per published generation (about 1 KB a home: 1 M homes
    * take ~0.95 GiB); 0 answers every request on demand. @default 2048
    */
   readonly propertyMemoryMiB: number
+  /**
+   * Web origins whose pages may call the API from a browser (CORS), as `https://app.example.nl`; `*` allows any.
+   * @default none
+   */
+  readonly corsOrigins: readonly string[]
   /** @default 8080 */
   readonly port: number
   /** @default '127.0.0.1' */
@@ -139,8 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ),
     rateLimitPerMinute: e.PROPDATA_RATE_LIMIT ?? 600,
-    anonRateLimitPerMinute: e.PROPDATA_ANON_RATE_LIMIT ?? 120,
     propertyMemoryMiB: e.PROPDATA_PROPERTY_MEMORY_MIB ?? 2048,
+    corsOrigins: Object.freeze(
+      (e.PROPDATA_CORS_ORIGINS ?? '').split(',').flatMap((o) => o.trim().toLowerCase() || []),
+    ),
     port: e.PORT ?? 8080,
     host: e.PROPDATA_HOST ?? '127.0.0.1',
     chromiumPath: e.PROPDATA_CHROMIUM,

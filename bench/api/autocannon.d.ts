@@ -8,7 +8,8 @@ declare module 'autocannon' {
     requests?: { setupRequest?: (request: { path: string }) => { path: string } }[]
   }
   interface Result {
-    requests: { average: number }
+    requests: { average: number; total: number }
+    throughput: { total: number }
     latency: { p50: number; p99: number }
     non2xx: number
   }

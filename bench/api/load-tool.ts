@@ -9,6 +9,8 @@ export interface LoadResult {
   readonly p50Ms: number
   readonly p99Ms: number
   readonly non2xx: number
+  /** Bytes read per response, headers included. */
+  readonly bytesPerResponse: number
 }
 
 /** Options for one load: the paths are cycled through, every request carries the headers. */
@@ -88,6 +90,7 @@ end
     p50Ms: ms('50%'),
     p99Ms: ms('99%'),
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
+    bytesPerResponse: bytesRead(output),
   }
 }
 
@@ -114,7 +117,16 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    bytesPerResponse: result.throughput.total / result.requests.total,
   }
+}
+
+/** Bytes per response from wrk's summary line: "123456 requests in 10.00s, 1.23GB read". */
+function bytesRead(output: string): number {
+  const match = /(\d+) requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(output)
+  if (!match) return Number.NaN
+  const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[3] as 'B' | 'KB' | 'MB' | 'GB']
+  return (Number(match[2]) * unit) / Number(match[1])
 }
 
 function run(command: string, args: string[]): Promise<string> {

@@ -9,17 +9,18 @@ import Fastify, {
 } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Config } from '../config.js'
 import type { Store } from '../store/database.js'
-import { createKeyChecker } from './api-keys.js'
+import { type Admission, createAdmission } from './admission.js'
+import { registerCompression } from './compression.js'
+import { createCorsHook } from './cors.js'
 import { answerClientError, refuseWithoutHost } from './malformed-request.js'
+import { OPENAPI_OPTIONS } from './openapi.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
-import { createLimiter, setRateLimitHeaders } from './rate-limit.js'
 import { createReadModel, type ReadModel } from './read-model.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerListingRoutes } from './routes/listings.js'
@@ -30,29 +31,23 @@ import { registerSourceRoutes } from './routes/sources.js'
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
   readonly store: Store
-  readonly config: Pick<
-    Config,
-    'envApiKeys' | 'rateLimitPerMinute' | 'anonRateLimitPerMinute' | 'propertyMemoryMiB'
-  >
+  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'propertyMemoryMiB' | 'corsOrigins'>
   /** Log requests with pino. @default false */
   readonly logger?: boolean
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The SHA-256 of the caller's valid key; set by the /v1 auth hook. */
-    apiKeyHash: string
-  }
   interface FastifyInstance {
     readModel: ReadModel
   }
 }
 
-const WINDOW_MS = 60_000
+const NO_PARAMETERS = z.strictObject({})
+const SERVER_FAULT = 'Something went wrong on our side; it has been logged.'
 /** Every route the API has, for 405s: a known path with an unknown method. */
 const KNOWN_PATHS = [
-  /^\/v1\/listings\/?$/,
-  /^\/v1\/properties\/[^/]+\/?$/,
+  /^\/v1\/listings(\/[^/]+)?\/?$/,
+  /^\/v1\/properties(\/[^/]+)?\/?$/,
   /^\/v1\/sources\/?$/,
   /^\/metrics$/,
   /^\/healthz$/,
@@ -61,22 +56,38 @@ const KNOWN_PATHS = [
 
 /** Builds the read-only HTTP API. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Set once the rate-limit plugin is registered; only requests, which come later, use it.
+  let admit: Admission = async () => true
   const app = Fastify({
     logger: options.logger ?? false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // No limit of the router's own on a path parameter: an id of any length reaches its route, so it gets the key
+    // check first (401) and then a 400 that names it. Node already caps the request line (16 KB with the headers).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: Number.MAX_SAFE_INTEGER },
     bodyLimit: 1024,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     http: { requireHostHeader: false }, // refuseWithoutHost answers instead, with a body
-    // A malformed URL (bad percent-encoding) or content type is the client's error, reported as a problem.
-    frameworkErrors: (error, _request, reply) => {
-      sendProblem(
-        reply,
-        problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
+    // A malformed URL (bad percent-encoding) is the client's error, reported as a problem; under /v1 only once the
+    // key is checked, as the router refuses it before any hook runs.
+    frameworkErrors: (error, request, reply) => {
+      const refuse = () =>
+        sendProblem(
+          reply,
+          problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
+        )
+      if (!request.url.startsWith('/v1/')) return refuse()
+      admit(request, reply).then(
+        (admitted) => admitted && refuse(),
+        (failure: Error) => {
+          request.log.error(failure)
+          sendProblem(reply, problem(500, SERVER_FAULT))
+        },
       )
     },
   })
   app.addHook('onRequest', refuseWithoutHost)
+  app.addHook('onRequest', createCorsHook(options.config.corsOrigins))
+  registerCompression(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')
@@ -93,51 +104,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.readModel.sync()
 
   await app.register(rateLimit, { global: false })
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'propdata API',
-        version: '1.0.0',
-        description:
-          'Dutch housing data: listings from every connected site, deduplicated per home, and one Golden Record per BAG object with a back-tested valuation. Data changes once a night.',
-      },
-      components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  })
+  await app.register(swagger, OPENAPI_OPTIONS)
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { persistAuthorization: true, tryItOutEnabled: true },
   })
 
-  const keys = createKeyChecker(options.store, options.config.envApiKeys)
-  const perKey = createLimiter(
-    app,
-    options.config.rateLimitPerMinute,
-    WINDOW_MS,
-    (r) => `key:${r.apiKeyHash}`,
-  )
-  const perAddress = createLimiter(app, options.config.anonRateLimitPerMinute, WINDOW_MS, (r) => `ip:${r.ip}`)
+  admit = createAdmission(app, options.store, options.config)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = toParameterErrors(error.validation)
-      return sendProblem(
-        reply,
-        problem(
-          400,
-          `Invalid ${errors.map((e) => e.parameter).join(', ')}: ${errors.map((e) => e.message).join('; ')}`,
-          errors,
-        ),
-      )
+      return sendProblem(reply, problem(400, errors.map((e) => e.message).join('; '), errors))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, problem(error.statusCode, error.message))
     }
     request.log.error(error)
-    return sendProblem(reply, problem(500, 'Something went wrong on our side; it has been logged.'))
+    return sendProblem(reply, problem(500, SERVER_FAULT))
   })
   app.setNotFoundHandler(notFound)
 
@@ -150,25 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (v1) => {
       // Authentication comes before anything else, validation included: an unknown key learns nothing.
       v1.addHook('onRequest', async (request, reply) => {
-        const header = request.headers['x-api-key']
-        const hash = keys.check(Array.isArray(header) ? undefined : header)
-        if (!hash) {
-          const decision = await perAddress(request)
-          if (decision.exceeded) {
-            setRateLimitHeaders(reply, 'anonymous', decision, WINDOW_MS / 1000)
-            return sendProblem(reply, problem(429, 'Too many requests without a valid key from this address'))
-          }
-          return sendProblem(reply, problem(401, 'A valid X-API-Key header is required'))
-        }
-        request.apiKeyHash = hash
-        const decision = await perKey(request)
-        setRateLimitHeaders(reply, 'default', decision, WINDOW_MS / 1000)
-        if (decision.exceeded) {
-          return sendProblem(
-            reply,
-            problem(429, `Rate limit of ${decision.limit} requests a minute exceeded`),
-          )
-        }
+        if (!(await admit(request, reply))) return reply
+      })
+      // A route that takes no query parameters still refuses unknown ones, as those that take some do.
+      v1.addHook('onRoute', (route) => {
+        route.schema = { querystring: NO_PARAMETERS, ...route.schema }
       })
       registerListingRoutes(v1)
       registerPropertyRoutes(v1)
@@ -191,18 +161,23 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   return sendProblem(reply, problem(404, `No route ${path}`))
 }
 
-/** Names each invalid parameter: unknown keys one by one, others by their path. */
+/**
+ * Names each invalid parameter: unknown keys one by one, others by their path, with the messages the parameter
+ * schemas wrote (parameter-schemas.ts); a check that failed twice for one value is said once.
+ */
 function toParameterErrors(validation: FastifyError['validation']): ParameterError[] {
   const out: ParameterError[] = []
+  const add = (error: ParameterError) => {
+    if (!out.some((e) => e.parameter === error.parameter && e.message === error.message)) out.push(error)
+  }
   for (const item of validation ?? []) {
     const keys = (item.params as { keys?: unknown }).keys
     if (item.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const key of keys)
-        out.push({ parameter: String(key), message: `unknown parameter ${String(key)}` })
+      for (const key of keys) add({ parameter: String(key), message: `unknown parameter ${String(key)}` })
       continue
     }
     const parameter = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'
-    out.push({ parameter, message: item.message ?? 'invalid' })
+    add({ parameter, message: item.message ?? `${parameter} is not valid` })
   }
   return out
 }

@@ -23,6 +23,7 @@ const TITLES: Record<number, string> = {
   406: 'Not Acceptable',
   408: 'Request Timeout',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',

@@ -32,6 +32,11 @@ export function createLimiter(
   }
 }
 
+/** The state of a budget nothing was counted against: the whole limit left, a fresh window ahead. */
+export function fullBudget(limit: number, windowSeconds: number): LimitDecision {
+  return { exceeded: false, limit, remaining: limit, resetSeconds: windowSeconds }
+}
+
 /**
  * Sets the IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers, structured-field form) and, when the
  * limit is exceeded, `Retry-After`.

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
-import { cityKey } from '../normalise/index.js'
+import { cityKey, normalisePostcode, parseHouseNumber, postcodeKey } from '../normalise/index.js'
+import { type AddressRow, createNumberMatcher } from '../resolve/index.js'
 import type { Store } from '../store/database.js'
 import { objectRows, param, prepareQuery, type RowReader } from '../store/prepared.js'
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
@@ -10,7 +11,7 @@ import { LISTING_SELECT, type ListingFields, listingJson, NEWEST_FIRST } from '.
 import { LruCache } from './lru-cache.js'
 import { createPropertyDocuments, type PropertyDocumentStats } from './property-documents.js'
 import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
-import type { ListingsQuery } from './schemas.js'
+import type { AddressQuery, ListingsQuery } from './schemas.js'
 
 /** The generation the API serves and when it was published. */
 export interface Published {
@@ -18,10 +19,12 @@ export interface Published {
   readonly publishedAt: string
 }
 
-/** A response body with the generation it was read from: the ETag of exactly that body. */
+/** A response body with the generation it was read from (the ETag of exactly that body) and its key. */
 export interface Answer<T> {
   readonly published: Published
   readonly body: T
+  /** Names the body within its generation, whichever cache it came from: what its compressed forms are kept by. */
+  readonly key: string
 }
 
 /** The published data as the API serves it, with counts and responses cached per generation. */
@@ -31,8 +34,12 @@ export interface ReadModel {
   sync(): Published
   /** The `/v1/listings` body for a validated query, serialised. */
   listings(query: ListingsQuery): Answer<string>
+  /** The `/v1/listings/{id}` body of the listing with numeric id `id`, serialised, or null when there is none. */
+  listing(id: number): Answer<string | null>
   /** The `/v1/properties/{id}` body, serialised (built ahead, or read now), or null when there is no record. */
   property(bagId: string): Answer<string | Buffer | null>
+  /** The `/v1/properties?postcode=…` body: the Golden Records at an address, as the resolver decides it. */
+  propertiesAt(address: AddressQuery): Answer<string>
   /** Cache sizes, for the memory figures and /metrics. */
   stats(): {
     listingResponses: { entries: number; chars: number }
@@ -73,6 +80,13 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       db.selectFrom('golden_records').selectAll().where('bag_id', '=', param('bag_id')),
     ),
   )
+  const listingById = objectRows(
+    prepareQuery<{ id: number }, ListingFields>(
+      sqlite,
+      db.selectFrom('listings').select(LISTING_SELECT).where('id', '=', param('id')),
+    ),
+  )
+  const matchNumber = createNumberMatcher(sqlite)
   const objectOfAddress = prepareQuery<{ num_id: string }, { object_id: string }>(
     sqlite,
     db.selectFrom('bag_addresses').select('object_id').where('num_id', '=', param('num_id')),
@@ -110,7 +124,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       const snapshot = sync()
       const body = read()
       if (body !== null) cache.set(key, body)
-      return { published: snapshot, body }
+      return { published: snapshot, body, key }
     },
   )
   let version = -1
@@ -171,15 +185,27 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       const key = q.city !== undefined ? cityKey(q.city) : undefined
       // The filters name the count; with the page they name the response.
       const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.status ?? 'active'}`
-      return answer(responses, `${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
+      return answer(responses, `listings|${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
         readListings(q, key, countKey),
       )
     },
+    listing(id) {
+      return answer(responses, `listing|${id}`, () => {
+        const row = listingById.get({ id })
+        return row ? listingJson(row) : null
+      })
+    },
     property(bagId) {
       const published = sync()
+      const key = `property|${bagId}`
       const built = documents.get(bagId, published.generation)
-      if (built !== undefined) return { published, body: built }
-      return answer(properties, bagId, () => readProperty(bagId), published)
+      if (built !== undefined) return { published, body: built, key }
+      return answer(properties, key, () => readProperty(bagId), published)
+    },
+    propertiesAt(address) {
+      const printed = `${address.number}${address.letter ?? ''}${address.addition ? `-${address.addition}` : ''}`
+      const key = `address|${address.postcode.replace(/\s/g, '')}|${printed}`.toUpperCase()
+      return answer(properties, key, () => readAddress(address.postcode, printed))
     },
     stats: () => ({
       listingResponses: responses.stats,
@@ -202,7 +228,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
     published = sync(),
   ): Answer<T> {
     const cached = cache.get(key)
-    if (cached !== undefined) return { published, body: cached as T }
+    if (cached !== undefined) return { published, body: cached as T, key }
     return readInSnapshot(cache, key, read) as Answer<T>
   }
 
@@ -231,6 +257,24 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
     return `{"data":[${rows.map(listingJson).join(',')}],"meta":${JSON.stringify({ total, page, page_size: pageSize })}}`
   }
 
+  /**
+   * The Golden Records at an address, the postcode and house number read and resolved exactly as a listing's are:
+   * the one home it resolves to, every candidate when it is ambiguous, none when nothing is there.
+   */
+  function readAddress(postcode: string, printed: string): string {
+    const normalised = normalisePostcode(postcode)
+    const houseNumber = parseHouseNumber(printed)
+    const match =
+      normalised && houseNumber
+        ? matchNumber(postcodeKey(normalised), houseNumber)
+        : { method: 'not-found', rows: [] }
+    const records = [...match.rows]
+      .sort(byHouseNumber)
+      .flatMap((row) => readProperty(row.object_id) ?? [])
+      .join(',')
+    return `{"data":[${records}],"meta":${JSON.stringify({ resolution: match.method })}}`
+  }
+
   /** A golden record as the API's JSON, valued with the current models, or null. */
   function readProperty(bagId: string): string | null {
     const objectId = bagId.slice(4, 6) === '20' ? objectOfAddress.get({ num_id: bagId })?.object_id : bagId
@@ -240,4 +284,13 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
     const listings = listingsOfHome.all({ bag_id: row.bag_id }).map(listingJson).join(',')
     return propertyJson(row, valuations.value(row), listings)
   }
+}
+
+/** Addresses in the order a building lists them: by letter, then addition, then object id. */
+function byHouseNumber(a: AddressRow, b: AddressRow): number {
+  return (
+    (a.huisletter ?? '').localeCompare(b.huisletter ?? '') ||
+    (a.toevoeging ?? '').localeCompare(b.toevoeging ?? '', 'en', { numeric: true }) ||
+    a.object_id.localeCompare(b.object_id)
+  )
 }

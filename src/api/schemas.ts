@@ -1,53 +1,43 @@
 import { z } from 'zod'
+import {
+  amountParameter,
+  choiceParameter,
+  patternParameter,
+  textParameter,
+  wholeNumberParameter,
+} from './parameter-schemas.js'
 
-/** A query value that is a string; a repeated parameter arrives as an array and is refused with that reason. */
-const single = () =>
-  z.string({
-    error: (issue) => (Array.isArray(issue.input) ? 'must be given only once' : 'must be a string'),
-  })
+/** A BAG id: a verblijfsobject, ligplaats, standplaats or nummeraanduiding, 16 digits. */
+const BAG_ID = /^\d{16}$/
+/** A listing's public id (see parseListingId). */
+const LISTING_ID = /^lis_[1-9]\d{0,15}$/
+/** A postcode as the API writes it. */
+const POSTCODE = /^[1-9]\d{3} [A-Z]{2}$/
 
-const decimal = (name: string) =>
-  single()
-    .regex(
-      /^\d{1,12}(\.\d{1,2})?$/,
-      `${name} must be a number ≥ 0 (digits, optionally with up to 2 decimals)`,
-    )
-    .transform(Number)
-
-const positiveInt = (name: string, max: number) =>
-  single()
-    .regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number ≥ 1`)
-    .transform(Number)
-    .refine((n) => n <= max, `${name} must be at most ${max}`)
+/** The largest price a filter takes: twelve digits of euros. */
+const MAX_PRICE = 999_999_999_999
 
 /** `GET /v1/listings` query parameters: unknown, repeated or malformed ones are a 400 that names them. */
 export const listingsQuerySchema = z
   .strictObject({
-    city: single()
-      .trim()
-      .min(1, 'city must be 1–100 characters')
-      .max(100, 'city must be 1–100 characters')
+    city: textParameter('city', 100)
       .optional()
       .describe("City name, case-insensitive; aliases match ('s-Gravenhage = Den Haag)."),
-    min_price: decimal('min_price')
+    min_price: amountParameter('min_price', MAX_PRICE)
       .optional()
       .describe('Minimum price in EUR (inclusive; per month for rent).'),
-    max_price: decimal('max_price')
+    max_price: amountParameter('max_price', MAX_PRICE)
       .optional()
       .describe('Maximum price in EUR (inclusive; per month for rent).'),
-    type: z
-      .enum(['rent', 'buy'], {
-        error: (issue) =>
-          Array.isArray(issue.input) ? 'must be given only once' : "type must be 'rent' or 'buy'",
-      })
+    type: choiceParameter('type', ['rent', 'buy']).optional().describe('rent or buy.'),
+    page: wholeNumberParameter('page', 1, 1_000_000_000, 1)
       .optional()
-      .describe('rent or buy.'),
-    page: positiveInt('page', 1_000_000_000).optional().describe('Page number, from 1. Default 1.'),
-    page_size: positiveInt('page_size', 100).optional().describe('Listings per page, 1–100. Default 20.'),
-    status: z
-      .enum(['active', 'withdrawn'], { error: () => "status must be 'active' or 'withdrawn'" })
+      .describe('Page number, from 1. A page past the end is empty.'),
+    page_size: wholeNumberParameter('page_size', 1, 100, 20).optional().describe('Listings per page, 1–100.'),
+    status: choiceParameter('status', ['active', 'withdrawn'])
       .optional()
-      .describe('Extension: active (default, currently on offer) or withdrawn.'),
+      .meta({ default: 'active' })
+      .describe('Extension: active (currently on offer) or withdrawn.'),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     path: ['min_price'],
@@ -59,11 +49,38 @@ export type ListingsQuery = z.output<typeof listingsQuerySchema>
 
 /** `GET /v1/properties/{bag_id}` path parameters. */
 export const propertyParamsSchema = z.strictObject({
-  bag_id: z
-    .string()
-    .regex(/^\d{16}$/, 'bag_id must be exactly 16 digits')
-    .describe('A BAG verblijfsobject (….01….), ligplaats, standplaats or nummeraanduiding (….20….) id.'),
+  bag_id: patternParameter('bag_id', BAG_ID, 'exactly 16 digits').describe(
+    'A BAG verblijfsobject (….01….), ligplaats, standplaats or nummeraanduiding (….20….) id.',
+  ),
 })
+
+/** `GET /v1/listings/{id}` path parameters. */
+export const listingParamsSchema = z.strictObject({
+  id: patternParameter('id', LISTING_ID, 'lis_ followed by digits, as lis_123').describe(
+    'The listing id, as in search results.',
+  ),
+})
+
+/** `GET /v1/properties` query parameters: an address as the BAG writes it. */
+export const addressQuerySchema = z.strictObject({
+  postcode: patternParameter(
+    'postcode',
+    /^[1-9]\d{3} ?[A-Za-z]{2}$/,
+    'four digits and two letters, as 1234 AB',
+  ).describe('The postcode, as 1234 AB or 1234AB.'),
+  number: wholeNumberParameter('number', 1, 99_999).describe(
+    'The house number (huisnummer), without letter or addition.',
+  ),
+  letter: patternParameter('letter', /^[A-Za-z]$/, 'one letter')
+    .optional()
+    .describe('The house letter (huisletter): the A of 12 A.'),
+  addition: patternParameter('addition', /^[A-Za-z0-9]{1,4}$/, '1–4 letters or digits')
+    .optional()
+    .describe('The addition (huisnummertoevoeging): the 2 of 12-2, the H of 16-H.'),
+})
+
+/** Validated address look-up. */
+export type AddressQuery = z.output<typeof addressQuerySchema>
 
 const addressSchema = z.object({
   street: z.string().nullable(),
@@ -74,7 +91,7 @@ const addressSchema = z.object({
     .describe(
       "One name per place, resolved or not: the everyday name where the BAG's woonplaats name differs (Den Haag, not 's-Gravenhage; Den Bosch, not 's-Hertogenbosch).",
     ),
-  postcode: z.string().nullable().describe('"1234 AB".'),
+  postcode: z.string().regex(POSTCODE).nullable().describe('"1234 AB".'),
 })
 
 const sourceRefSchema = z.object({ name: z.string(), url: z.string() })
@@ -82,13 +99,13 @@ const sourceRefSchema = z.object({ name: z.string(), url: z.string() })
 /** One listing: one home on offer, however many sites show it. */
 export const listingSchema = z
   .object({
-    id: z.string().describe('lis_ followed by digits; stable across runs.'),
+    id: z.string().regex(LISTING_ID).describe('lis_ followed by digits; stable across runs.'),
     type: z.enum(['rent', 'buy']),
     status: z.enum(['active', 'withdrawn']),
     address: addressSchema,
     price: z.number().nullable().describe('EUR; per month for rent. Null when the price is on request.'),
     surface_area: z.number().nullable().describe('Living area in m².'),
-    bag_id: z.string().nullable().describe('The BAG object, or null when unresolved.'),
+    bag_id: z.string().regex(BAG_ID).nullable().describe('The BAG object, or null when unresolved.'),
     source: sourceRefSchema.describe('The source we trust most for this listing.'),
     sources: z.array(sourceRefSchema).describe('Every source that lists it.'),
     price_history: z
@@ -105,9 +122,14 @@ export const listingSchema = z
   })
   .meta({ id: 'Listing' })
 
+/** `GET /v1/listings` body. */
 export const listingsResponseSchema = z.object({
   data: z.array(listingSchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+  meta: z.object({
+    total: z.int().min(0).describe('Listings matching the filters, on every page.'),
+    page: z.int().min(1),
+    page_size: z.int().min(1).max(100),
+  }),
 })
 
 const provenanceSchema = z
@@ -137,8 +159,8 @@ const provenanceFieldsSchema = z.object({
 /** The Golden Record of one home. */
 export const propertyResponseSchema = z
   .object({
-    bag_id: z.string(),
-    nummeraanduiding_id: z.string().nullable(),
+    bag_id: z.string().regex(BAG_ID),
+    nummeraanduiding_id: z.string().regex(BAG_ID).nullable(),
     address: addressSchema,
     building: z.object({
       year_built: z.number().int().nullable(),
@@ -199,13 +221,44 @@ export const propertyResponseSchema = z
   })
   .meta({ id: 'GoldenRecord' })
 
+/** `GET /v1/properties` body. */
+export const addressResponseSchema = z.object({
+  data: z
+    .array(propertyResponseSchema)
+    .describe(
+      'The Golden Records at the address: one when it resolves, every candidate when it is ambiguous.',
+    ),
+  meta: z.object({
+    resolution: z
+      .enum(['exact', 'ambiguous', 'not-found'])
+      .describe(
+        'exact: one home; ambiguous: several homes share the number and the letter and addition do not single one out; not-found: no home at that address.',
+      ),
+  }),
+})
+
+/** `GET /healthz` body. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  generation: z.int().min(1).describe('The published generation served.'),
+  published_at: z.string().describe('When it was published.'),
+})
+
 /** RFC 9457 problem details. */
 export const problemSchema = z
   .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    errors: z.array(z.object({ parameter: z.string(), message: z.string() })).optional(),
+    type: z.url().describe('Names the kind of problem; clients can switch on it.'),
+    title: z.string().describe('The HTTP status in words.'),
+    status: z.int().min(400).max(599),
+    detail: z.string().describe('What went wrong, for a person.'),
+    errors: z
+      .array(
+        z.object({
+          parameter: z.string().describe('The parameter, as it was sent.'),
+          message: z.string().describe('What is wrong with it, naming it.'),
+        }),
+      )
+      .optional()
+      .describe('For a 400: each invalid parameter and why.'),
   })
   .meta({ id: 'Problem' })

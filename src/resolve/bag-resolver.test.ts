@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseHouseNumber, streetKey } from '../normalise/index.js'
 import { openStore, type Store } from '../store/database.js'
-import { type BagResolver, createBagResolver, type ResolveInput } from './bag-resolver.js'
+import {
+  type BagResolver,
+  createBagResolver,
+  createNumberMatcher,
+  type ResolveInput,
+} from './bag-resolver.js'
 
 // A small BAG: object, postcode, number, letter, addition, street, area.
 const ADDRESSES: [string, string, number, string | null, string | null, string, number][] = [
@@ -75,5 +80,22 @@ describe('createBagResolver', () => {
     const inputs = [...cases, ...cases.toReversed(), ...cases].map(([, input]) => input)
     expect(resolver.resolveAll(inputs)).toEqual(inputs.map((input) => resolver.resolve(input)))
     expect(resolver.resolveAll([])).toEqual([])
+  })
+
+  it.each([
+    ['a plain number', '1', 'exact', ['vbo-1']],
+    ['a letter', '2A', 'exact', ['vbo-2a']],
+    ['a bare number with two homes: both', '2', 'ambiguous', ['vbo-2a', 'vbo-2b']],
+    ['an addition the BAG does not have: every home at the number', '2-2', 'ambiguous', ['vbo-2a', 'vbo-2b']],
+    ['a number not at the postcode: none', '9', 'not-found', []],
+    ['a letter the only home at the number lacks: none', '1B', 'not-found', []],
+  ])('matches an address by number, with every candidate: %s', (_, number, method, objects) => {
+    const match = createNumberMatcher(store.sqlite)('1012AB', parseHouseNumber(number)!)
+    expect(match.method).toBe(method)
+    expect(match.rows.map((r) => r.object_id).sort()).toEqual(objects)
+    // The same decision as the listing resolver's.
+    const resolution = resolver.resolve(byNumber('1012AB', number))
+    expect(resolution.method).toBe(method)
+    if (method === 'exact') expect(resolution.objectId).toBe(objects[0])
   })
 })

@@ -31,6 +31,13 @@ export interface BagResolver {
   resolveAll(inputs: readonly ResolveInput[]): Resolution[]
 }
 
+/** The objects a house number at a postcode stands for: the one it resolves to, or every one it might be. */
+export interface NumberMatch {
+  readonly method: 'exact' | 'ambiguous' | 'not-found'
+  /** One address per object: of the object it resolves to (exact), or of each it could be (ambiguous); else none. */
+  readonly rows: readonly AddressRow[]
+}
+
 /** One address the BAG (or PDOK) has at a postcode and house number: what deciding on the number needs. */
 export interface AddressRow {
   num_id: string
@@ -60,14 +67,7 @@ export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
   // Each look-up's parameters are one element of a JSON array; `i` is the element's index, so each row found comes
   // back tagged with the look-up it answers. The elements are taken apart once (`materialized`): joined on
   // `j.value ->> n` directly, SQLite took them apart again for every address at the postcode (street look-ups 2.2×).
-  const byNumber = jsonRows(
-    sqlite,
-    sqlite.prepare<[string], AddressRow & Tagged>(
-      `with j as materialized (select key, value ->> 0 as postcode, value ->> 1 as huisnummer from json_each(?))
-       select j.key as i, a.num_id, a.object_id, a.huisletter, a.toevoeging
-         from j join bag_addresses a on a.postcode = j.postcode and a.huisnummer = j.huisnummer`,
-    ),
-  )
+  const byNumber = addressesByNumber(sqlite)
   // Only the street's addresses within twice the area tolerance can decide: filtering here, not in JavaScript,
   // spares materialising every address at the postcode (a third of the resolve stage at national scale).
   const onStreetNear = jsonRows(
@@ -109,6 +109,30 @@ export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
   return { resolve: (input) => resolveAll([input])[0] as Resolution, resolveAll }
 }
 
+/**
+ * What a house number at a postcode (key form) comes to, looked up and decided as the resolver does for a listing,
+ * with every candidate when it is ambiguous: for finding homes by address.
+ */
+export function createNumberMatcher(
+  sqlite: BetterSqlite3.Database,
+): (postcodeKey: string, houseNumber: ParsedHouseNumber) => NumberMatch {
+  const byNumber = addressesByNumber(sqlite)
+  return (postcodeKey, houseNumber) =>
+    matchByNumber(byNumber.all(JSON.stringify([[postcodeKey, houseNumber.huisnummer]])), houseNumber)
+}
+
+/** The addresses at each [postcode key, huisnummer] of a JSON array, each tagged with its look-up. */
+function addressesByNumber(sqlite: BetterSqlite3.Database) {
+  return jsonRows(
+    sqlite,
+    sqlite.prepare<[string], AddressRow & Tagged>(
+      `with j as materialized (select key, value ->> 0 as postcode, value ->> 1 as huisnummer from json_each(?))
+       select j.key as i, a.num_id, a.object_id, a.huisletter, a.toevoeging
+         from j join bag_addresses a on a.postcode = j.postcode and a.huisnummer = j.huisnummer`,
+    ),
+  )
+}
+
 /** A row of a batched look-up: `i` is the look-up it answers. */
 interface Tagged {
   i: number
@@ -131,10 +155,14 @@ function matches(row: AddressRow, candidate: HouseNumberParts): boolean {
   return same(row.huisletter, candidate.huisletter) && same(row.toevoeging, candidate.toevoeging)
 }
 
-/** Exact candidate matching on the addresses with the listing's postcode and number; shared with the PDOK fallback. */
-export function resolveByNumber(rows: readonly AddressRow[], houseNumber: ParsedHouseNumber): Resolution {
-  if (rows.length === 0) return UNRESOLVED('not-found')
-  const objectsWithNumber = new Set(rows.map((r) => r.object_id))
+/**
+ * Exact candidate matching on the addresses with the listing's postcode and number. A bare number matches only when
+ * one object has that number; when several objects remain, or none matches a number that several objects share,
+ * it is ambiguous, and those objects are its candidates.
+ */
+export function matchByNumber(rows: readonly AddressRow[], houseNumber: ParsedHouseNumber): NumberMatch {
+  const objectsWithNumber = new Map<string, AddressRow>()
+  for (const row of rows) if (!objectsWithNumber.has(row.object_id)) objectsWithNumber.set(row.object_id, row)
   const hits = new Map<string, AddressRow>()
   for (const candidate of houseNumber.candidates) {
     const bare = candidate.huisletter === null && candidate.toevoeging === null
@@ -142,10 +170,18 @@ export function resolveByNumber(rows: readonly AddressRow[], houseNumber: Parsed
     for (const row of rows)
       if (matches(row, candidate) && !hits.has(row.object_id)) hits.set(row.object_id, row)
   }
-  if (hits.size === 0) return UNRESOLVED(objectsWithNumber.size > 1 ? 'ambiguous' : 'not-found')
-  if (hits.size > 1) return UNRESOLVED('ambiguous')
-  const [row] = hits.values()
-  return { method: 'exact', objectId: row!.object_id, numId: row!.num_id }
+  if (hits.size === 1) return { method: 'exact', rows: [...hits.values()] }
+  if (hits.size > 1) return { method: 'ambiguous', rows: [...hits.values()] }
+  if (objectsWithNumber.size > 1) return { method: 'ambiguous', rows: [...objectsWithNumber.values()] }
+  return { method: 'not-found', rows: [] }
+}
+
+/** {@link matchByNumber} as a listing's resolution: only an exact match ties it to an object. Shared with the PDOK fallback. */
+export function resolveByNumber(rows: readonly AddressRow[], houseNumber: ParsedHouseNumber): Resolution {
+  const match = matchByNumber(rows, houseNumber)
+  const [row] = match.rows
+  if (match.method !== 'exact' || !row) return UNRESOLVED(match.method)
+  return { method: 'exact', objectId: row.object_id, numId: row.num_id }
 }
 
 /** Living area on a listing (NEN 2580) and BAG's usable area differ a little; this much is still the same home. */

@@ -157,6 +157,50 @@ describe('GET /v1/listings: results', () => {
   })
 })
 
+describe('GET /v1/listings/{id}', () => {
+  it('answers one listing as search shows it, with its price history and every source', async () => {
+    const multi = fixture.store.sqlite
+      .prepare(
+        "select id from listings where status = 'active' and json_array_length(sources_json) > 1 order by id limit 1",
+      )
+      .pluck()
+      .get() as number
+    const res = await get(fixture, `/v1/listings/lis_${multi}`)
+    expect(res.statusCode).toBe(200)
+    const listing = res.json()
+    expect(listing.id).toBe(`lis_${multi}`)
+    expect(listing.sources.length).toBeGreaterThan(1)
+    expect(listing.price_history.length).toBeGreaterThan(0)
+    const searched = body(await get(fixture, '/v1/listings?page_size=100&page=1')).data
+    for (const found of searched.slice(0, 5))
+      expect((await get(fixture, `/v1/listings/${found.id}`)).json()).toEqual(found)
+  })
+
+  it('answers 404 for an unknown id, a 400 naming id for a malformed one, and a 401 first without a key', async () => {
+    const unknown = await get(fixture, '/v1/listings/lis_999999999')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ status: 404, detail: 'No listing lis_999999999' })
+    for (const bad of ['5', 'lis_', 'lis_0', 'lis_abc', 'LIS_5', 'lis_1.5', `lis_${'9'.repeat(17)}`]) {
+      const res = await get(fixture, `/v1/listings/${bad}`)
+      expect(res.statusCode, bad).toBe(400)
+      expect(res.json().errors).toEqual([
+        { parameter: 'id', message: 'id must be lis_ followed by digits, as lis_123' },
+      ])
+    }
+    expect((await get(fixture, '/v1/listings/nope', {})).statusCode).toBe(401)
+    expect((await get(fixture, '/v1/listings/lis_1?x=1')).statusCode).toBe(400)
+  })
+
+  it('revalidates like every /v1 answer', async () => {
+    const first = await get(fixture, '/v1/listings/lis_1')
+    const again = await get(fixture, '/v1/listings/lis_1', {
+      'x-api-key': KEY,
+      'if-none-match': first.headers.etag as string,
+    })
+    expect(again.statusCode).toBe(304)
+  })
+})
+
 describe('GET /v1/listings: every invalid parameter is a 400 that names it', () => {
   const cases: [string, string][] = [
     ['city=', 'city'],
@@ -199,10 +243,32 @@ describe('GET /v1/listings: every invalid parameter is a 400 that names it', () 
   }
 })
 
+describe('GET /v1/listings: every message is ours and names the parameter', () => {
+  const cases: [string, string][] = [
+    ['city=', 'city must be 1–100 characters'],
+    ['city=a&city=b', 'city must be given only once'],
+    ['min_price=-5', 'min_price must be ≥ 0'],
+    ['min_price=1e5', 'min_price must be a number ≥ 0, as 1500 or 1499.95'],
+    [`max_price=${'9'.repeat(400)}`, 'max_price is too large: at most 999999999999'],
+    ['page=99999999999999999999', 'page is too large: at most 1000000000'],
+    ['page=0', 'page must be at least 1'],
+    ['page=1.5', 'page must be a whole number'],
+    ['page_size=101', 'page_size is too large: at most 100'],
+    ['type=sale', "type must be 'rent' or 'buy'"],
+  ]
+  for (const [query, message] of cases) {
+    it(`?${query.slice(0, 40)} → ${message}`, async () => {
+      const problem = (await get(fixture, `/v1/listings?${query}`)).json()
+      expect(problem.errors).toEqual([{ parameter: query.split('=')[0], message }])
+      expect(problem.detail).toBe(message)
+    })
+  }
+})
+
 describe('GET /v1/listings: caching and limits', () => {
   it('sends an ETag tied to the published generation and answers 304 on a match', async () => {
     const first = await get(fixture, '/v1/listings?city=Rotterdam')
-    expect(first.headers.etag).toMatch(/^"v1-g\d+"$/)
+    expect(first.headers.etag).toMatch(/^W\/"v1-g\d+"$/)
     expect(first.headers['cache-control']).toContain('max-age')
     const again = await get(fixture, '/v1/listings?city=Rotterdam', {
       'x-api-key': KEY,
@@ -211,10 +277,39 @@ describe('GET /v1/listings: caching and limits', () => {
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
   })
+  it('answers If-Modified-Since (RFC 9110) when If-None-Match is absent', async () => {
+    const url = '/v1/listings?city=Utrecht'
+    const first = await get(fixture, url)
+    const lastModified = first.headers['last-modified'] as string
+    const ask = (headers: Record<string, string>) => get(fixture, url, { 'x-api-key': KEY, ...headers })
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString()
+    const later = new Date(Date.parse(lastModified) + 86_400_000).toUTCString()
+    expect((await ask({ 'if-modified-since': lastModified })).statusCode).toBe(304)
+    expect((await ask({ 'if-modified-since': later })).statusCode).toBe(304)
+    const unchanged = await ask({ 'if-modified-since': lastModified })
+    expect(unchanged.headers.etag).toBe(first.headers.etag)
+    expect(unchanged.body).toBe('')
+    expect((await ask({ 'if-modified-since': earlier })).statusCode).toBe(200)
+    // Not an HTTP-date: ignored.
+    expect((await ask({ 'if-modified-since': 'yesterday' })).statusCode).toBe(200)
+    // If-None-Match decides whenever it is present.
+    expect((await ask({ 'if-modified-since': later, 'if-none-match': '"other"' })).statusCode).toBe(200)
+  })
   it('sends the IETF RateLimit headers on every response', async () => {
     const res = await get(fixture, '/v1/listings')
     expect(res.headers['ratelimit-policy']).toMatch(/^"default";q=\d+;w=60$/)
     expect(res.headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
+  })
+  it('gives pages on other origins no CORS permission by default, and answers their preflight without a key', async () => {
+    const preflight = await fixture.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/listings',
+      headers: { origin: 'https://app.example.nl', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+    const res = await get(fixture, '/v1/listings', { 'x-api-key': KEY, origin: 'https://app.example.nl' })
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
   })
   it('answers 405 with Allow for another method on a known route', async () => {
     const res = await fixture.app.inject({

@@ -17,6 +17,16 @@ describe('GET /v1/properties/{bag_id}', () => {
     expect((await get(fixture, '/v1/properties/abc', {})).statusCode).toBe(401)
   })
 
+  it('checks the key even before a malformed URL: 401 without one, a 400 with the RateLimit headers with one', async () => {
+    const url = '/v1/properties/%E2%28%A1'
+    const refused = await get(fixture, url, {})
+    expect(refused.statusCode).toBe(401)
+    const malformed = await get(fixture, url)
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(malformed.headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/)
+  })
+
   it('returns the golden record with every contract field present (null when unknown)', async () => {
     const { bag_id } = resolved()
     const res = await get(fixture, `/v1/properties/${bag_id}`)
@@ -62,12 +72,18 @@ describe('GET /v1/properties/{bag_id}', () => {
     })
   }
 
+  it('answers 400 naming an unknown query parameter, as every /v1 route does', async () => {
+    const res = await get(fixture, `/v1/properties/${resolved().bag_id}?foo=1`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual([{ parameter: 'foo', message: 'unknown parameter foo' }])
+  })
+
   it('answers 304 to a matching If-None-Match', async () => {
     const { bag_id } = resolved()
     const first = await get(fixture, `/v1/properties/${bag_id}`)
     const again = await get(fixture, `/v1/properties/${bag_id}`, {
       'x-api-key': KEY,
-      'if-none-match': `W/${first.headers.etag}`,
+      'if-none-match': first.headers.etag as string,
     })
     expect(again.statusCode).toBe(304)
   })

@@ -198,6 +198,31 @@ describe('GET /v1/sources', () => {
     )
   })
 
+  it('moves Last-Modified with every run, so If-Modified-Since cannot hide a run that published nothing', async () => {
+    const first = await get(fixture, '/v1/sources')
+    const lastModified = first.headers['last-modified'] as string
+    expect(Date.parse(lastModified)).toBeGreaterThan(0)
+    const since = { 'x-api-key': 'test-key-0123456789', 'if-modified-since': lastModified }
+    expect((await get(fixture, '/v1/sources', since)).statusCode).toBe(304)
+    // Last-Modified has whole seconds: a run in the same second as the last change would be missed.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    const runId = await createRun(fixture.store, {
+      kind: 'ingest',
+      mode: 'live',
+      sources: 'pararius',
+      startedAt: new Date().toISOString(),
+    })
+    const after = await get(fixture, '/v1/sources', since)
+    expect(after.statusCode).toBe(200)
+    expect(Date.parse(after.headers['last-modified'] as string)).toBeGreaterThan(Date.parse(lastModified))
+    await finishRun(fixture.store, runId, {
+      status: 'failed',
+      exitCode: 1,
+      report: {},
+      finishedAt: new Date().toISOString(),
+    })
+  })
+
   it('is in the OpenAPI document with its schema', async () => {
     const doc = (await get(fixture, '/openapi.json', {})).json() as {
       paths: Record<string, { get: { security: unknown[] } }>

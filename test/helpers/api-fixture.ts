@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../src/api/app.js'
 import type { Config } from '../../src/config.js'
 import { openStore, type Store } from '../../src/store/database.js'
+import { type ConformanceChecker, createConformanceChecker } from './openapi-conformance.js'
 import { useSampleStore } from './sample-database.js'
 
 /** The key every API test sends. */
@@ -14,6 +15,10 @@ export interface ApiFixture {
   /** A writable handle on the same file, for checking answers against SQL. */
   store: Store
   config: Config
+  /** Checks an answer against the served document (the fixture's inject does it for every answer). */
+  conformance: ConformanceChecker
+  /** How many answers the fixture's inject has checked. */
+  answersChecked: number
 }
 
 /** Builds the fixture once per test file; `overrides` tweak the settings (e.g. a low rate limit). */
@@ -27,9 +32,38 @@ export function useSampleApi(overrides: Partial<Config> = {}): ApiFixture {
     const readonly = await openStore(fixture.config.dbPath, { readonly: true })
     fixture.app = await buildApp({ store: readonly, config: fixture.config })
     fixture.app.addHook('onClose', async () => readonly.close())
+    fixture.answersChecked = 0
+    fixture.conformance = await checkEveryAnswer(fixture.app, () => fixture.answersChecked++)
   })
   afterAll(async () => fixture.app?.close())
   return fixture
+}
+
+/**
+ * Makes the app's inject check every answer against the document the app serves (status, media type, body,
+ * headers; see openapi-conformance.ts), failing the request that got an answer the document does not describe.
+ */
+async function checkEveryAnswer(app: FastifyInstance, counted: () => void): Promise<ConformanceChecker> {
+  const inject = app.inject.bind(app)
+  const check = createConformanceChecker((await inject({ url: '/openapi.json' })).json())
+  const checked = async (options: string | InjectOptions) => {
+    const request = typeof options === 'string' ? { url: options } : options
+    const response = await inject(request)
+    const url = typeof request.url === 'string' ? request.url : String(request.path ?? '')
+    const problems = check({
+      method: request.method ?? 'GET',
+      url,
+      statusCode: response.statusCode,
+      headers: response.headers,
+      body: response.rawPayload,
+    })
+    counted()
+    if (problems.length > 0)
+      throw new Error(`The answer is not what the document says:\n  ${problems.join('\n  ')}`)
+    return response
+  }
+  app.inject = checked as typeof app.inject
+  return check
 }
 
 /** GETs `url` with the test key (or the given headers). */

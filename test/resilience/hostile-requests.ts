@@ -1,7 +1,19 @@
 import fc from 'fast-check'
 
-/** The listings parameters, so random queries often reach validation rather than only the unknown-key check. */
-const KNOWN_KEYS = ['city', 'min_price', 'max_price', 'type', 'page', 'page_size', 'status']
+/** The parameters the routes take, so random queries often reach validation rather than only the unknown-key check. */
+const KNOWN_KEYS = [
+  'city',
+  'min_price',
+  'max_price',
+  'type',
+  'page',
+  'page_size',
+  'status',
+  'postcode',
+  'number',
+  'letter',
+  'addition',
+]
 
 /** Keys that mean something to JavaScript objects or to query-string parsers. */
 const NASTY_KEYS = [
@@ -131,7 +143,21 @@ const value = component(
   fc.oneof(
     {
       weight: 3,
-      arbitrary: fc.constantFrom('Amsterdam', 'utrecht', 'Den Haag', '1', '2', '20', '100', '1500'),
+      arbitrary: fc.constantFrom(
+        'Amsterdam',
+        'utrecht',
+        'Den Haag',
+        '1',
+        '2',
+        '20',
+        '100',
+        '1500',
+        '1012ES',
+        '1012 es',
+        '25',
+        'A',
+        'H',
+      ),
     },
     { weight: 3, arbitrary: fc.constantFrom(...NASTY_VALUES) },
     { weight: 1, arbitrary: fc.double().map(String) },

@@ -24,7 +24,7 @@ interface Seen {
   readonly client: number
   readonly url: string
   readonly status: number
-  /** From the ETag (`"v1-g12"`); null when the answer has none (a 404). */
+  /** From the ETag (`W/"v1-g12"`); null when the answer has none (a 404). */
   readonly generation: number | null
   readonly body: string
   readonly ms: number

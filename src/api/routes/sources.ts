@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { notModified } from '../conditional.js'
 import { problemSchema } from '../schemas.js'
 import { sourcesResponseSchema } from '../source-schemas.js'
@@ -9,24 +8,31 @@ import { sourceStatusReaderFor } from '../source-status.js'
 /** `GET /v1/sources`: every source, its last run, its freshness and how many listings it shows. */
 export function registerSourceRoutes(app: FastifyInstance): void {
   const reader = sourceStatusReaderFor(app.readModel.store)
+  // A run changes the answer when it starts and when it finishes, whether or not it publishes.
+  const lastRunChange = app.readModel.store.sqlite
+    .prepare<[], string | null>('select max(coalesce(finished_at, started_at)) from runs')
+    .pluck()
   app.withTypeProvider<ZodTypeProvider>().get(
     '/sources',
     {
       schema: {
+        operationId: 'listSources',
+        tags: ['Sources'],
         summary: 'List the sources and their freshness',
         description:
           'Each listing site and register: the status of its last run, when it last succeeded, how fresh its data is, and how many listings it currently shows. A source whose last run failed keeps serving its previous data.',
         security: [{ ApiKeyAuth: [] }],
-        querystring: z.strictObject({}),
         response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {
       const snapshot = await reader.read()
       const published = app.readModel.sync()
-      // The ETag moves with the generation and with every run (a failed run publishes nothing but changes
-      // `status`); it is weak because freshness_seconds counts on between runs.
-      if (notModified(request, reply, published, snapshot.fingerprint)) return reply
+      // ISO timestamps: the later sorts last.
+      const [, modifiedAt] = [published.publishedAt, lastRunChange.get() ?? ''].sort() as [string, string]
+      // The ETag and Last-Modified move with the generation and with every run (a failed run publishes nothing but
+      // changes `status`); freshness_seconds counts on between them, which the weak ETag allows.
+      if (notModified(request, reply, published, { tag: snapshot.fingerprint, modifiedAt })) return reply
       const now = Date.now()
       return {
         data: snapshot.sources.map((s) => ({
