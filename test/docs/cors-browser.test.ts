@@ -1,9 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type Browser, type BrowserContext, chromium } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, findChromium } from '../../src/fetch/browser-transport.js'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CHROMIUM_ARGS } from '../../src/fetch/browser-transport.js'
 import { KEY, useSampleApi } from '../helpers/api-fixture.js'
+import { describeWithBrowser, testBrowser } from '../helpers/browser.js'
 
 // The pages come from a server of their own on 127.0.0.1: the API's origin differs by port. Under two names, two
 // origins: one allowed, one not. (A page on a public origin may not call a loopback address at all: Chromium's
@@ -25,7 +26,7 @@ beforeAll(async () => {
   api = `http://127.0.0.1:${(fixture.app.server.address() as AddressInfo).port}`
   browser = await chromium.launch({
     headless: true,
-    executablePath: findChromium(process.env.PROPDATA_CHROMIUM) ?? undefined,
+    executablePath: testBrowser.executablePath,
     args: CHROMIUM_ARGS,
   })
   context = await browser.newContext()
@@ -69,7 +70,7 @@ async function fetchFrom(origin: string, path: string) {
   }
 }
 
-describe('a web page on another origin, in a real browser', () => {
+describeWithBrowser('a web page on another origin, in a real browser', () => {
   it('calls the API with a key when its origin is allowed, and reads ETag and RateLimit', async () => {
     const answer = await fetchFrom(ALLOWED, '/v1/listings?city=Utrecht')
     expect(answer).toMatchObject({ status: 200, error: null })
