@@ -18,8 +18,8 @@ import {
   findChromium,
 } from '../src/fetch/index.js'
 import type { ListingSource, SourceRequest } from '../src/kit/adapter.js'
-import { listingSchema } from '../src/kit/listing.js'
 import { createPage, type Page } from '../src/kit/page.js'
+import { validateListing } from '../src/parse/index.js'
 import { count } from '../src/plural.js'
 
 /** Bad usage or a page we will not save: printed without a stack trace. */
@@ -51,10 +51,10 @@ export function classify(source: ListingSource, page: (label: 'list' | 'detail')
   }
   if (source.parseDetailPage) {
     try {
-      const listing = listingSchema.safeParse(source.parseDetailPage(page('detail')))
-      if (listing.success)
-        return { kind: 'detail' as const, summary: `listing ${listing.data.sourceListingId}` }
-      why += `; the detail parser's listing is invalid (${listing.error.issues[0]?.message})`
+      const detail = page('detail')
+      const result = validateListing(source.parseDetailPage(detail), detail.url)
+      if (result.ok) return { kind: 'detail' as const, summary: `listing ${result.listing.sourceListingId}` }
+      why += `; the detail parser's listing is invalid (${result.rejected.reason})`
     } catch (error) {
       why += `; the detail parser: ${(error as Error).message}`
     }

@@ -33,16 +33,20 @@ function text(record: FileRecord, column: string): string | null {
 // A figure with at most Dutch or English separators and an optional euro sign: no words, signs or units.
 const PLAIN_NUMBER = /^(?:€\s*)?\d{1,3}(?:[.,\s]?\d{3})*(?:[.,]\d{1,2})?$|^(?:€\s*)?\d+(?:[.,]\d+)?$/
 
+// A figure with a minus sign: a number, but never a price, an area or a count of rooms.
+const NEGATIVE = /^-\s*(?:€\s*)?\d/
+
 /**
  * A numeric column: a JSON number, or text that is only a number ("1250", "1.250", "1.250,50", "€ 1250").
- * Anything else ("abc", "-5", "12 m2") is a problem with the row, not a guess.
+ * Anything else ("abc", "-5", "12 m2") is a problem with the row, not a guess; the reason says which (`what` is the
+ * kind of number the column holds).
  */
 function numberIn(
   record: FileRecord,
   column: string,
   parse: (s: string) => number | null,
   problems: string[],
-  unit?: RegExp,
+  { unit, what = 'a number' }: { unit?: RegExp; what?: string } = {},
 ): number | null {
   const value = record[column]
   if (typeof value === 'number') {
@@ -54,7 +58,8 @@ function numberIn(
   if (raw === null) return null
   const s = unit ? raw.replace(unit, '') : raw
   const n = PLAIN_NUMBER.test(s) ? parse(s) : null
-  if (n === null) problems.push(`${column}: ${JSON.stringify(raw)} is not a number`)
+  if (n === null)
+    problems.push(`${column}: ${JSON.stringify(raw)} ${NEGATIVE.test(s) ? 'is negative' : `is not ${what}`}`)
   return n
 }
 
@@ -75,8 +80,10 @@ export default defineFileSource({
     const problems: string[] = []
     const price = numberIn(record, 'price', parseEuro, problems)
     // "70 m2" and "70 m²" are plain enough; "70 m2 + tuin" is not.
-    const surfaceArea = numberIn(record, 'surface_area', parseArea, problems, /\s*(?:m2|m²)$/i)
-    const rooms = numberIn(record, 'rooms', (s) => (/^\d+$/.test(s) ? Number(s) : null), problems)
+    const surfaceArea = numberIn(record, 'surface_area', parseArea, problems, { unit: /\s*(?:m2|m²)$/i })
+    const rooms = numberIn(record, 'rooms', (s) => (/^\d+$/.test(s) ? Number(s) : null), problems, {
+      what: 'a whole number',
+    })
     const labelText = text(record, 'energy_label')
     const energyLabel = parseEnergyLabel(labelText)
     if (labelText !== null && energyLabel === null && !/^(onbekend|unknown|-)$/i.test(labelText)) {

@@ -99,3 +99,20 @@ describe('the listing schema: a value missing is fine, a value present but malfo
     }
   })
 })
+
+describe('a reject gives its reason in words an operator can act on, never zod’s own', () => {
+  it.each<[Record<string, unknown>, string]>([
+    [{ city: '' }, 'city: missing'],
+    [{ city: undefined }, 'city: missing'],
+    [{ sourceListingId: '  ' }, 'sourceListingId: missing'],
+    [{ url: 'not-a-url' }, 'url: "not-a-url" is not a web address (http or https)'],
+    [{ type: 'lease' }, 'type: "lease" is not one of rent, buy'],
+    [{ price: -5 }, 'price: -5 must be more than 0'],
+    [{ street: 'x'.repeat(201) }, 'street: must be at most 200 characters'],
+    [{ priceOnRequest: 'yes' }, 'priceOnRequest: "yes" is not true or false'],
+  ])('%j: %s', (fields, reason) => {
+    const result = validateListing({ ...BASE, ...fields }, BASE.url)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.rejected.reason).toBe(reason)
+  })
+})
