@@ -38,7 +38,7 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
   })
   const limited = new Counter({
     name: 'propdata_rate_limited_total',
-    help: 'Requests refused with 429, per policy (key: a valid key over its limit; anonymous: per address).',
+    help: 'Requests refused with 429, per policy (key: a valid key over its limit; requests without a valid key are never throttled).',
     labelNames: ['policy'] as const,
     registers: [registry],
   })

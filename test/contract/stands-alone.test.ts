@@ -9,8 +9,20 @@ import { PROJECT_ROOT } from '../../src/config.js'
  */
 const OUTSIDE_DOCUMENTS = /\b(?:STYLE|DESIGN)\.md\b|\.\.\/shared\/|\bresearch\/sources\.md\b/
 
-/** Where text a person reads lives; README.md joins once its own citation is gone. */
-const ROOTS = ['src', 'test', 'scripts', 'sources', 'bench', 'deploy', 'data', '.ci', 'package.json']
+/** Where text a person reads lives. */
+const ROOTS = [
+  'README.md',
+  'docs',
+  'src',
+  'test',
+  'scripts',
+  'sources',
+  'bench',
+  'deploy',
+  'data',
+  '.ci',
+  'package.json',
+]
 const SKIPPED = new Set(['node_modules', '.git'])
 /** Page and data formats hold what sites and datasets wrote, not what we wrote. */
 const TEXT = /\.(?:ts|mjs|js|md|json|txt|service|timer|cron|example|yml|yaml|sh)$|^[^.]+$/
