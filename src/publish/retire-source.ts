@@ -1,5 +1,6 @@
+import { count } from '../plural.js'
 import type { Store } from '../store/database.js'
-import { createRun, finishRun, recordRunSource } from '../store/runs.repository.js'
+import { recordRun, recordRunSource } from '../store/runs.repository.js'
 import { publishRun } from './publish-run.js'
 
 /** What retiring a source did. */
@@ -23,10 +24,8 @@ export async function retireSource(
   sourceId: string,
   options: { readonly priority: (sourceId: string) => number },
 ): Promise<RetireReport> {
-  const startedAt = new Date().toISOString()
   const started = performance.now()
-  const runId = await createRun(store, { kind: 'retire', mode: 'cli', sources: sourceId, startedAt })
-  try {
+  return recordRun(store, { kind: 'retire', mode: 'cli', sources: sourceId }, async (runId, startedAt) => {
     const published = publishRun(store, {
       runId,
       sources: [{ sourceId, completed: true, publishable: true }],
@@ -49,24 +48,9 @@ export async function retireSource(
       rejected: 0,
       errors: 0,
       duration_ms: durationMs,
-      message: `${withdrawn} active listings withdrawn`,
+      message: `${count(withdrawn, 'active listing')} withdrawn`,
     })
-    const report: RetireReport = { runId, source: sourceId, withdrawn, generation: published.generation }
-    await finishRun(store, runId, {
-      status: 'succeeded',
-      exitCode: 0,
-      report: { ...report, durationMs, problems: [] },
-      finishedAt: new Date().toISOString(),
-    })
-    return report
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    await finishRun(store, runId, {
-      status: 'failed',
-      exitCode: 1,
-      report: { error: message },
-      finishedAt: new Date().toISOString(),
-    })
-    throw error
-  }
+    const result: RetireReport = { runId, source: sourceId, withdrawn, generation: published.generation }
+    return { result, report: { ...result, durationMs, problems: [] } }
+  })
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../store/database.js'
-import { createRun, finishRun } from '../store/runs.repository.js'
+import { recordRun } from '../store/runs.repository.js'
 import type { RunTable } from '../store/schema.js'
 
 /** The registers loaded from a file, and the run kind their imports are recorded as. */
@@ -23,29 +23,8 @@ export async function recordImport<R>(
   mode: 'file' | 'sample',
   run: () => Promise<R>,
 ): Promise<R> {
-  const runId = await createRun(store, {
-    kind: IMPORT_KINDS[register],
-    mode,
-    sources: register,
-    startedAt: new Date().toISOString(),
-  })
-  try {
+  return recordRun(store, { kind: IMPORT_KINDS[register], mode, sources: register }, async () => {
     const report = await run()
-    await finishRun(store, runId, {
-      status: 'succeeded',
-      exitCode: 0,
-      report,
-      finishedAt: new Date().toISOString(),
-    })
-    return report
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    await finishRun(store, runId, {
-      status: 'failed',
-      exitCode: 1,
-      report: { error: message },
-      finishedAt: new Date().toISOString(),
-    })
-    throw error
-  }
+    return { result: report, report }
+  })
 }

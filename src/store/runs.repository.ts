@@ -49,6 +49,38 @@ export async function finishRun(
     .execute()
 }
 
+/**
+ * Runs `work` as a recorded run that is not an ingest (an import, a retirement): a row in `runs` while it works,
+ * `succeeded` with the report `work` returns, or `failed` with the error's message, which is then rethrown.
+ */
+export async function recordRun<R>(
+  store: Store,
+  run: Pick<RunTable, 'kind' | 'mode' | 'sources'>,
+  work: (runId: number, startedAt: string) => Promise<{ result: R; report: unknown }>,
+): Promise<R> {
+  const startedAt = new Date().toISOString()
+  const runId = await createRun(store, { ...run, startedAt })
+  try {
+    const { result, report } = await work(runId, startedAt)
+    await finishRun(store, runId, {
+      status: 'succeeded',
+      exitCode: 0,
+      report,
+      finishedAt: new Date().toISOString(),
+    })
+    return result
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    await finishRun(store, runId, {
+      status: 'failed',
+      exitCode: 1,
+      report: { error: message },
+      finishedAt: new Date().toISOString(),
+    })
+    throw error
+  }
+}
+
 /** Marks runs still `running` whose process is gone as `crashed`; returns their ids. */
 export async function markCrashedRuns(store: Store, isAlive: (pid: number) => boolean): Promise<number[]> {
   const running = await store.db

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
+import { cleanEnv, runProcess } from '../helpers/cli.js'
 
 // Pararius markup, served from 127.0.0.1: the script fetches it through the real fetcher (robots.txt first).
 const PAGES: Record<string, string> = {
@@ -40,20 +40,15 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
-const save = (...args: string[]) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    // Asynchronous: the server answering the child runs in this process.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'save-fixture.ts'), ...args, '--root', root],
-      { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d))
-    child.stderr.on('data', (d: Buffer) => (stderr += d))
-    child.on('close', (status) => resolve({ status, stdout, stderr }))
-  })
+// Asynchronous: the server answering the child runs in this process.
+const save = async (...args: string[]) => {
+  const { code, stdout, stderr } = await runProcess(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'save-fixture.ts'), ...args, '--root', root],
+    { cwd: PROJECT_ROOT, env: cleanEnv() },
+  )
+  return { status: code, stdout, stderr }
+}
 
 const fixtures = join(root, 'sources', 'pararius', 'fixtures')
 const index = () => JSON.parse(readFileSync(join(fixtures, 'fixtures.json'), 'utf8'))

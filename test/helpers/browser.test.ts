@@ -1,32 +1,22 @@
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { locateTestBrowser } from './browser.js'
+import { cleanEnv, runProcess } from './cli.js'
 
 const NO_BROWSER = { PROPDATA_CHROMIUM: '/nonexistent/chromium' }
 
 /** Runs one test file in a vitest of its own, as `npm test` would, with `env` on top of a clean environment. */
-function vitest(file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', file],
-      {
-        cwd: PROJECT_ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1', NO_COLOR: '1', ...env },
-      },
-    )
-    let output = ''
-    child.stdout.on('data', (d: Buffer) => {
-      output += d
-    })
-    child.stderr.on('data', (d: Buffer) => {
-      output += d
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, output }))
-  })
+async function vitest(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const { code, stdout, stderr } = await runProcess(
+    process.execPath,
+    [join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', file],
+    { cwd: PROJECT_ROOT, env: cleanEnv({ CI: '1', NO_COLOR: '1', ...env }) },
+  )
+  return { code, output: stdout + stderr }
 }
 
 describe('browser tests on a machine without a browser', () => {

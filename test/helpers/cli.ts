@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../src/config.js'
 
@@ -11,23 +11,37 @@ export interface CliResult {
   readonly stderr: string
 }
 
-/** Runs `propdata ARGS` as a user would, in a child process, with a clean environment plus `env`. */
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** A child process's exit code and everything it wrote. */
+export async function runProcess(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    })
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       stdout += d
     })
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr?.on('data', (d: Buffer) => {
       stderr += d
     })
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
+}
+
+/** PATH and HOME and nothing else of this process's environment, plus `env`. */
+export const cleanEnv = (env: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  ...env,
+})
+
+/** Runs `propdata ARGS` as a user would, in a child process, with a clean environment plus `env`. */
+export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runProcess(process.execPath, [BIN, ...args], { env: cleanEnv(env) })
 }
 
 /** Starts a long-running command and resolves once `ready` matches its stderr or stdout; returns the match. */
@@ -37,9 +51,7 @@ export function startCli(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    })
+    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env) })
     let output = ''
     const onData = (d: Buffer) => {
       output += d

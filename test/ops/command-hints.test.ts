@@ -1,33 +1,16 @@
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { openStore } from '../../src/store/database.js'
-import { type CliResult, runCli } from '../helpers/cli.js'
+import { type CliResult, cleanEnv, runCli, runProcess } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir('propdata-hints-')
 const env = { PROPDATA_DATA_DIR: dir }
 
 /** Runs a command line as a newcomer pastes it into a shell in the project folder. */
-function paste(commandLine: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', commandLine], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d
-    })
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const paste = (commandLine: string): Promise<CliResult> =>
+  runProcess('sh', ['-c', commandLine], { cwd: PROJECT_ROOT, env: cleanEnv(env) })
 
 /** The command a hint line prints after `lead`. */
 const hintAfter = (lead: string, output: string): string => {
