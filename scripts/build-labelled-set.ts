@@ -6,9 +6,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBagExtractWriter } from '../sources/bag/extract-writer.js'
 import { PROJECT_ROOT } from '../src/config.js'
 import { SeededRandom } from '../src/kit/seeded-random.js'
+import { createBagExtractWriter } from './bag-extract/extract-writer.js'
 import { type BagNumber, neighboursOf, registerAs } from './labelled/bag-convention.js'
 import { amsterdamAddresses, type PrintedAddress, utrechtAddresses } from './labelled/labelled-addresses.js'
 import { BagIdAllocator } from './sample/id-allocator.js'

@@ -5,9 +5,9 @@
  */
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { generateBagExtract } from '../sources/bag/generate-bag-extract.js'
+import { generateBagExtract } from './bag-extract/generate-bag-extract.js'
 
-export { type GenerateBagExtractOptions, generateBagExtract } from '../sources/bag/generate-bag-extract.js'
+export { type GenerateBagExtractOptions, generateBagExtract } from './bag-extract/generate-bag-extract.js'
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

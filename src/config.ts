@@ -1,8 +1,14 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
-/** Where the repository lives: the sample, fixtures and the default database are found relative to it. */
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..')
+/**
+ * Where the repository lives: the sample, fixtures and the default database are found relative to it. This file is
+ * src/config.ts, or dist/src/config.js once compiled.
+ */
+export const PROJECT_ROOT = resolve(
+  import.meta.dirname,
+  import.meta.filename.endsWith('.js') ? '../..' : '..',
+)
 
 const intFromEnv = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 

@@ -1,7 +1,7 @@
 import type { BagRecord } from '../../sources/bag/bag-record.js'
-import { createBagExtractWriter } from '../../sources/bag/extract-writer.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { areaTolerance } from '../../src/resolve/index.js'
+import { createBagExtractWriter } from '../bag-extract/extract-writer.js'
 import type { AddressBook } from './address-book.js'
 import type { BagIdAllocator } from './id-allocator.js'
 import { SAMPLE_CITIES, type SampleHome } from './sample-home.js'

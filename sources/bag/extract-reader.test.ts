@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { zipOf } from '../../test/helpers/zip-of.js'
 import { BagExtractError } from './bag-extract-error.js'
 import type { BagKind, BagRecord, BagRecordOf } from './bag-record.js'
 import { readBagExtract, readExtractInfo } from './extract-reader.js'
-import { zipOf } from './zip-of.js'
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', '0221')
 

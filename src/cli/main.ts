@@ -1,6 +1,5 @@
 import { CommanderError } from 'commander'
 import { EXIT } from './exit-codes.js'
-import { describeFailure } from './failure.js'
 import { buildProgram } from './program.js'
 
 /**
@@ -17,6 +16,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT.USAGE
       return
     }
+    // Loaded only now: it knows the errors of every layer, which `--help` and a usage error need not load.
+    const { describeFailure } = await import('./failure.js')
     const failure = describeFailure(error)
     const verbose = program.opts<{ verbose?: boolean }>().verbose === true
     const more = !failure.unexpected

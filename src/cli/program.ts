@@ -1,14 +1,12 @@
 import { Command } from 'commander'
-import { registerBacktestCommand } from './commands/backtest.js'
-import { registerImportCommand } from './commands/import.js'
-import { registerIngestCommand } from './commands/ingest.js'
-import { registerKeysCommand } from './commands/keys.js'
-import { registerRunsCommand } from './commands/runs.js'
-import { registerServeCommand } from './commands/serve.js'
-import { registerSourcesCommand } from './commands/sources.js'
-import { registerStartCommand } from './commands/start.js'
+import { cliCommand } from './command-hint.js'
+import { DEFAULT_CITIES } from './default-cities.js'
 
-/** Builds the `propdata` command tree. */
+/**
+ * Builds the `propdata` command tree: every command, its arguments and options, and its help. Each action imports
+ * its command's implementation (`commands/<name>.ts`) when it runs, so `--help` and a usage error load commander
+ * alone, not the pipeline, the store and the API of every command.
+ */
 export function buildProgram(): Command {
   const program = new Command('propdata')
     .description(
@@ -20,14 +18,195 @@ export function buildProgram(): Command {
     .option('--verbose', 'print debug detail')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
-  registerIngestCommand(program)
-  registerImportCommand(program)
-  registerBacktestCommand(program)
-  registerServeCommand(program)
-  registerKeysCommand(program)
-  registerSourcesCommand(program)
-  registerRunsCommand(program)
-  registerStartCommand(program)
+  addIngest(program)
+  addImport(program)
+  addBacktest(program)
+  addServe(program)
+  addKeys(program)
+  addSources(program)
+  addRuns(program)
+  addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
+}
+
+const PORT_HELP = 'port to listen on, 0–65535 (default: PORT, else 8080)'
+
+/** `propdata ingest`: one pipeline run. */
+function addIngest(program: Command): void {
+  program
+    .command('ingest')
+    .description('Run the pipeline once: crawl, parse, normalise, resolve, dedupe, merge, valuate, publish')
+    .option(
+      '--sample',
+      'replay the bundled sample archive offline (imports its BAG extract if none is loaded)',
+    )
+    .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
+    .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
+    .option(
+      '--feed <file>',
+      'a partner feed to read (CSV or JSON Lines); without --sources the run reads only this file',
+    )
+    .option(
+      '--cities <names>',
+      `comma-separated cities to crawl (default: ${DEFAULT_CITIES.slice(0, 4).join(', ')}, …)`,
+    )
+    .option('--types <types>', 'rent, buy or rent,buy (default: both)')
+    .option('--max-pages <n>', 'follow at most this many result pages per source')
+    .option('--limit <n>', 'stop each source after this many listings')
+    .option('--reparse', 'parse every page, even those unchanged since they were last parsed')
+    .option(
+      '--max-duration <time>',
+      'stop fetching after this long (90m, 2h, 3600s) and publish what finished; exit 3',
+    )
+    .option(
+      '--notify <url>',
+      'POST the report as JSON here when the run fails or a source fails or is blocked',
+    )
+    .action(async (_o, cmd: Command) => {
+      const { ingest } = await import('./commands/ingest.js')
+      await ingest(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata import bag PATH` and `propdata import energy-labels PATH`. */
+function addImport(program: Command): void {
+  const command = program.command('import').description('Load a register file into the database')
+  command
+    .command('bag')
+    .argument('<path>', 'a BAG 2.0 extract: the national zip, a per-type zip, or a folder of XML files')
+    .description(
+      'Load a BAG 2.0 extract, replacing the previous one in one step, and rebuild the golden records',
+    )
+    .action(async (path: string, _o, cmd: Command) => {
+      const { importBagExtract } = await import('./commands/import.js')
+      await importBagExtract(path, cmd.optsWithGlobals())
+    })
+  command
+    .command('energy-labels')
+    .argument('<path>', "EP-Online's bulk label file: the zip RVO publishes, or the CSV inside it")
+    .description(
+      'Load the EP-Online label file (any column vintage), replacing the previous labels in one step, and rewrite the golden records whose label changed',
+    )
+    .action(async (path: string, _o, cmd: Command) => {
+      const { importLabelFile } = await import('./commands/import.js')
+      await importLabelFile(path, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata backtest`: the valuation model's accuracy on held-out homes. */
+function addBacktest(program: Command): void {
+  program
+    .command('backtest')
+    .description(
+      "Measure the valuation model's accuracy on held-out homes (k-fold), against a naive baseline",
+    )
+    .option(
+      '--data <file...>',
+      'CSV(s) with price, surface_area, postcode (optional: city, year_built, energy_label, dwelling_type, woz_value, woz_reference_date, listed_at); default: the Utrecht 2016 and Amsterdam 2021 sets',
+    )
+    .option('--folds <n>', 'folds of the cross-validation (default 10)')
+    .option('--seed <n>', 'seed of the fold split (default 1)')
+    .action(async (_o, cmd: Command) => {
+      const { backtest } = await import('./commands/backtest.js')
+      backtest(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata serve`: the read-only API. */
+function addServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the read-only /v1 API from the database')
+    .option('--port <n>', PORT_HELP)
+    .option('--host <host>', 'address to bind (default: PROPDATA_HOST, else 127.0.0.1)')
+    .action(async (_o, cmd: Command) => {
+      const { serve } = await import('./commands/serve.js')
+      await serve(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata keys create|list|revoke`. */
+function addKeys(program: Command): void {
+  const keys = program.command('keys').description('Manage API keys (only SHA-256 hashes are stored)')
+  keys
+    .command('create')
+    .argument('<name>', 'a name to recognise the key by, e.g. the client')
+    .description('Create a key and print it once; it cannot be shown again')
+    .action(async (name: string, _o, cmd: Command) => {
+      const { createKey } = await import('./commands/keys.js')
+      await createKey(name, cmd.optsWithGlobals())
+    })
+  keys
+    .command('list')
+    .description('List keys (name, prefix, created, revoked)')
+    .action(async (_o, cmd: Command) => {
+      const { listKeys } = await import('./commands/keys.js')
+      await listKeys(cmd.optsWithGlobals())
+    })
+  keys
+    .command('revoke')
+    .argument('<name>', 'the key to revoke')
+    .description('Revoke a key; the API refuses it within 5 seconds')
+    .action(async (name: string, _o, cmd: Command) => {
+      const { revokeKey } = await import('./commands/keys.js')
+      await revokeKey(name, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata sources` (list) and `propdata sources retire ID`. */
+function addSources(program: Command): void {
+  const sources = program
+    .command('sources')
+    .description('List the sources, their kind, render mode and last run; retire one')
+  sources
+    .command('list', { isDefault: true })
+    .description('List the sources, their kind, render mode and last run (the default)')
+    .action(async (_o, cmd: Command) => {
+      const { listSources } = await import('./commands/sources.js')
+      await listSources(cmd.optsWithGlobals())
+    })
+  sources
+    .command('retire')
+    .argument('<id>', 'the listing source to retire (see propdata sources)')
+    .description(
+      'Withdraw every listing the source has on offer, in one published generation, and leave it out of runs over every source; its history stays',
+    )
+    .action(async (id: string, _o, cmd: Command) => {
+      const { retire } = await import('./commands/sources.js')
+      await retire(id, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata runs [--limit N]` and `propdata runs show ID`: the run history. */
+function addRuns(program: Command): void {
+  const runs = program.command('runs').description('List recent runs, or show one in detail')
+  runs
+    .command('list', { isDefault: true })
+    .description('List recent runs, newest first (the default)')
+    .option('--limit <n>', 'how many runs (default 20)')
+    .action(async (_o, cmd: Command) => {
+      const { listRuns } = await import('./commands/runs.js')
+      await listRuns(cmd.optsWithGlobals())
+    })
+  runs
+    .command('show')
+    .argument('<id>', `the run id (see ${cliCommand('runs')})`)
+    .description('Show one run: per source counts, problems, timings, archive, failed pages, rejects')
+    .action(async (id: string, _o, cmd: Command) => {
+      const { showRun } = await import('./commands/runs.js')
+      await showRun(id, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata start` (what `npm start` runs): ingest the bundled sample, then serve it with a session key. */
+function addStart(program: Command): void {
+  program
+    .command('start')
+    .description('The embedded default: ingest the bundled sample, then serve it and print the URL and a key')
+    .option('--port <n>', PORT_HELP)
+    .action(async (_o, cmd: Command) => {
+      const { start } = await import('./commands/start.js')
+      await start(cmd.optsWithGlobals())
+    })
 }

@@ -76,8 +76,10 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57
 }
 
-/** Drops thousands and decimal separators. At module level: made per call, tsx's `__name` ran for it every number. */
-const digitsOnly = (s: string) => s.replace(/[.,]/g, '')
+/** Drops thousands and decimal separators. */
+function digitsOnly(s: string): string {
+  return s.replace(/[.,]/g, '')
+}
 
 /**
  * First number at or after `from`. Separator rule: exactly three digits after the last "." or ","

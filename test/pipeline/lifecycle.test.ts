@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBagExtractWriter } from '../../sources/bag/extract-writer.js'
+import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
 import { sourcePriority } from '../../src/cli/commands/import.js'
 import { runIngest } from '../../src/pipeline/ingest.js'
 import { SILENT_LOGGER } from '../../src/pipeline/logger.js'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createBagExtractWriter } from '../../sources/bag/extract-writer.js'
+import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
 import { sourcePriority } from '../../src/cli/commands/import.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import type { Store } from '../../src/store/database.js'

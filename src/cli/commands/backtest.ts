@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs'
-import type { Command } from 'commander'
 import { PROJECT_ROOT } from '../../config.js'
 import {
   type Dataset,
@@ -12,7 +11,8 @@ import {
 import { type GlobalOptions, printResult } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
 
-interface BacktestFlags extends GlobalOptions {
+/** The flags of `propdata backtest`. */
+export interface BacktestFlags extends GlobalOptions {
   data?: string[]
   folds?: string
   seed?: string
@@ -42,49 +42,35 @@ const readDatasets = (files: readonly string[] | undefined): Dataset[] => {
  * price-per-m² baseline. Defaults to the Utrecht 2016 and Amsterdam 2021 sets; `--json` prints the figures as
  * fractions (`{"datasets":[{name, n, mdape, within10, within20, intervalCoverage, baseline, byConfidence, byMethod}]}`).
  */
-export function registerBacktestCommand(program: Command): void {
-  program
-    .command('backtest')
-    .description(
-      "Measure the valuation model's accuracy on held-out homes (k-fold), against a naive baseline",
-    )
-    .option(
-      '--data <file...>',
-      'CSV(s) with price, surface_area, postcode (optional: city, year_built, energy_label, dwelling_type, woz_value, woz_reference_date, listed_at); default: the Utrecht 2016 and Amsterdam 2021 sets',
-    )
-    .option('--folds <n>', 'folds of the cross-validation (default 10)')
-    .option('--seed <n>', 'seed of the fold split (default 1)')
-    .action((_o, cmd: Command) => {
-      const flags = cmd.optsWithGlobals<BacktestFlags>()
-      const folds = integer('folds', flags.folds, 2, 10)
-      const seed = integer('seed', flags.seed, 0, 1)
-      const datasets = readDatasets(flags.data)
-      const report = runBacktest(datasets, { folds, seed })
-      // Extra context beside the contract's fields: where each set came from and what its loader dropped, and why.
-      const json = {
-        folds,
-        seed,
-        datasets: report.datasets.map((d, i) => ({
-          ...d,
-          source: datasets[i]!.source.replace(`${PROJECT_ROOT}/`, ''),
-          dropped: datasets[i]!.dropped,
-        })),
-      }
-      printResult(flags, json, () =>
-        [
-          `Back-test: ${folds}-fold cross-validation, seed ${seed}; every home valued by a model that never saw it.`,
-          '',
-          formatBacktestReport(report),
-          '',
-          'Per method, with the confidence classes as stated:',
-          '',
-          formatMethodReport(report),
-          '',
-          'MdAPE = median absolute percentage error; ≤10 % / ≤20 % = share of homes valued within that of the price;',
-          'coverage = share of prices inside [low, high], against the stated level; baseline = pc4 median price per m².',
-          '+woz = the WOZ value blended in; woz-indexed-v1 = every home with a WOZ value, valued from it alone. A set',
-          'without WOZ values (woz_value, woz_reference_date) measures neither.',
-        ].join('\n'),
-      )
-    })
+export function backtest(flags: BacktestFlags): void {
+  const folds = integer('folds', flags.folds, 2, 10)
+  const seed = integer('seed', flags.seed, 0, 1)
+  const datasets = readDatasets(flags.data)
+  const report = runBacktest(datasets, { folds, seed })
+  // Extra context beside the contract's fields: where each set came from and what its loader dropped, and why.
+  const json = {
+    folds,
+    seed,
+    datasets: report.datasets.map((d, i) => ({
+      ...d,
+      source: datasets[i]!.source.replace(`${PROJECT_ROOT}/`, ''),
+      dropped: datasets[i]!.dropped,
+    })),
+  }
+  printResult(flags, json, () =>
+    [
+      `Back-test: ${folds}-fold cross-validation, seed ${seed}; every home valued by a model that never saw it.`,
+      '',
+      formatBacktestReport(report),
+      '',
+      'Per method, with the confidence classes as stated:',
+      '',
+      formatMethodReport(report),
+      '',
+      'MdAPE = median absolute percentage error; ≤10 % / ≤20 % = share of homes valued within that of the price;',
+      'coverage = share of prices inside [low, high], against the stated level; baseline = pc4 median price per m².',
+      '+woz = the WOZ value blended in; woz-indexed-v1 = every home with a WOZ value, valued from it alone. A set',
+      'without WOZ values (woz_value, woz_reference_date) measures neither.',
+    ].join('\n'),
+  )
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Command } from 'commander'
 import { ALL_SOURCES } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import { createSourcePriority, defaultSourceOrder } from '../../merge/source-priority.js'
@@ -94,68 +93,53 @@ const formatLabelImport = (path: string, r: EnergyLabelImportReport) =>
     `  ${r.generation === null ? 'nothing the API serves changed' : `generation ${r.generation}`}`,
   ].join('\n')
 
-/** `propdata import bag PATH` and `propdata import energy-labels PATH`. */
-export function registerImportCommand(program: Command): void {
-  const command = program.command('import').description('Load a register file into the database')
-  command
-    .command('bag')
-    .argument('<path>', 'a BAG 2.0 extract: the national zip, a per-type zip, or a folder of XML files')
-    .description(
-      'Load a BAG 2.0 extract, replacing the previous one in one step, and rebuild the golden records',
+/** `propdata import bag PATH`: replaces the BAG with the extract at `path` and rebuilds the golden records. */
+export async function importBagExtract(path: string, options: GlobalOptions): Promise<void> {
+  if (!existsSync(path)) throw new CliError(`No such file or folder: ${path}`, EXIT.USAGE)
+  const logger = createCliLogger(options)
+  const config = configFrom(options)
+  await withStoreOrCreate(config, async (store) => {
+    const report = await recordedImport(
+      store,
+      logger,
+      'bag',
+      () =>
+        importBag(store, resolve(path), {
+          priority: sourcePriorityFor(config),
+          onProgress: every(100_000, (n) => logger.info(`  ${count(n, 'object')} read`)),
+        }),
+      (message) => `BAG import failed; the previous BAG is untouched: ${message}`,
     )
-    .action(async (path: string, _o, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      if (!existsSync(path)) throw new CliError(`No such file or folder: ${path}`, EXIT.USAGE)
-      const logger = createCliLogger(options)
-      const config = configFrom(options)
-      await withStoreOrCreate(config, async (store) => {
-        const report = await recordedImport(
-          store,
-          logger,
-          'bag',
-          () =>
-            importBag(store, resolve(path), {
-              priority: sourcePriorityFor(config),
-              onProgress: every(100_000, (n) => logger.info(`  ${count(n, 'object')} read`)),
-            }),
-          (message) => `BAG import failed; the previous BAG is untouched: ${message}`,
-        )
-        printResult(options, report, () =>
-          [
-            `Imported BAG extract ${path} (stand ${report.standDate ?? 'unknown'})`,
-            `  ${Object.entries(report.counts)
-              .map(([k, v]) => `${k} ${v}`)
-              .join(', ')}`,
-            `  ${count(report.addresses, 'address', 'addresses')}; golden records: ${report.goldenRecords.written} written, ${report.goldenRecords.unchanged} unchanged, ${report.goldenRecords.removed} removed`,
-            `  generation ${report.generation}`,
-          ].join('\n'),
-        )
-      })
-    })
-  command
-    .command('energy-labels')
-    .argument('<path>', "EP-Online's bulk label file: the zip RVO publishes, or the CSV inside it")
-    .description(
-      'Load the EP-Online label file (any column vintage), replacing the previous labels in one step, and rewrite the golden records whose label changed',
+    printResult(options, report, () =>
+      [
+        `Imported BAG extract ${path} (stand ${report.standDate ?? 'unknown'})`,
+        `  ${Object.entries(report.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+        `  ${count(report.addresses, 'address', 'addresses')}; golden records: ${report.goldenRecords.written} written, ${report.goldenRecords.unchanged} unchanged, ${report.goldenRecords.removed} removed`,
+        `  generation ${report.generation}`,
+      ].join('\n'),
     )
-    .action(async (path: string, _o, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      if (!existsSync(path)) throw new CliError(`No such file: ${path}`, EXIT.USAGE)
-      const logger = createCliLogger(options)
-      const config = configFrom(options)
-      await withStoreOrCreate(config, async (store) => {
-        const report = await recordedImport(
-          store,
-          logger,
-          'ep-online',
-          () =>
-            importEnergyLabels(store, resolve(path), {
-              priority: sourcePriorityFor(config),
-              onProgress: every(500_000, (n) => logger.info(`  ${count(n, 'row')} read`)),
-            }),
-          (message) => `Energy-label import failed; the previous labels are untouched: ${message}`,
-        )
-        printResult(options, report, () => formatLabelImport(path, report))
-      })
-    })
+  })
+}
+
+/** `propdata import energy-labels PATH`: replaces the energy labels with EP-Online's file at `path`. */
+export async function importLabelFile(path: string, options: GlobalOptions): Promise<void> {
+  if (!existsSync(path)) throw new CliError(`No such file: ${path}`, EXIT.USAGE)
+  const logger = createCliLogger(options)
+  const config = configFrom(options)
+  await withStoreOrCreate(config, async (store) => {
+    const report = await recordedImport(
+      store,
+      logger,
+      'ep-online',
+      () =>
+        importEnergyLabels(store, resolve(path), {
+          priority: sourcePriorityFor(config),
+          onProgress: every(500_000, (n) => logger.info(`  ${count(n, 'row')} read`)),
+        }),
+      (message) => `Energy-label import failed; the previous labels are untouched: ${message}`,
+    )
+    printResult(options, report, () => formatLabelImport(path, report))
+  })
 }

@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
@@ -19,27 +18,15 @@ import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
 import { readListingSources } from '../../store/sources.repository.js'
 import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
+import { DEFAULT_CITIES } from '../default-cities.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
 import { readSampleManifest, type SampleManifest } from '../sample.js'
 import { formatTable } from '../table.js'
 import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
 
-/** The cities a live run crawls when none are given: the largest markets. */
-export const DEFAULT_CITIES = [
-  'Amsterdam',
-  'Rotterdam',
-  'Den Haag',
-  'Utrecht',
-  'Eindhoven',
-  'Groningen',
-  'Tilburg',
-  'Almere',
-  'Breda',
-  'Nijmegen',
-]
-
-interface IngestFlags extends GlobalOptions {
+/** The flags of `propdata ingest`. */
+export interface IngestFlags extends GlobalOptions {
   sample?: boolean
   replay?: string[]
   sources?: string
@@ -250,64 +237,32 @@ export function reportRun(options: GlobalOptions, report: RunReport): number {
   return report.exitCode
 }
 
-/** `propdata ingest`: one pipeline run. */
-export function registerIngestCommand(program: Command): void {
-  program
-    .command('ingest')
-    .description('Run the pipeline once: crawl, parse, normalise, resolve, dedupe, merge, valuate, publish')
-    .option(
-      '--sample',
-      'replay the bundled sample archive offline (imports its BAG extract if none is loaded)',
+/** `propdata ingest`: one pipeline run, reported; its exit code is the one the run earned. */
+export async function ingest(flags: IngestFlags): Promise<void> {
+  const config = configFrom(flags)
+  const output = createRunOutput(flags, config)
+  // SIGINT/SIGTERM (Ctrl-C, systemctl stop) stop the run like the deadline does; a second signal kills it.
+  const stop = new AbortController()
+  const onSignal = (signal: NodeJS.Signals) => {
+    output.logger.warn(`${signal}: stopping; publishing what finished (again to quit at once)`)
+    stop.abort()
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const report = await withStoreOrCreate(config, (store) =>
+      ingestWith(config, store, flags, output.logger, { onEvent: output.onEvent, signal: stop.signal }),
     )
-    .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
-    .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
-    .option(
-      '--feed <file>',
-      'a partner feed to read (CSV or JSON Lines); without --sources the run reads only this file',
-    )
-    .option(
-      '--cities <names>',
-      `comma-separated cities to crawl (default: ${DEFAULT_CITIES.slice(0, 4).join(', ')}, …)`,
-    )
-    .option('--types <types>', 'rent, buy or rent,buy (default: both)')
-    .option('--max-pages <n>', 'follow at most this many result pages per source')
-    .option('--limit <n>', 'stop each source after this many listings')
-    .option('--reparse', 'parse every page, even those unchanged since they were last parsed')
-    .option(
-      '--max-duration <time>',
-      'stop fetching after this long (90m, 2h, 3600s) and publish what finished; exit 3',
-    )
-    .option(
-      '--notify <url>',
-      'POST the report as JSON here when the run fails or a source fails or is blocked',
-    )
-    .action(async (_o, cmd: Command) => {
-      const flags = cmd.optsWithGlobals<IngestFlags>()
-      const config = configFrom(flags)
-      const output = createRunOutput(flags, config)
-      // SIGINT/SIGTERM (Ctrl-C, systemctl stop) stop the run like the deadline does; a second signal kills it.
-      const stop = new AbortController()
-      const onSignal = (signal: NodeJS.Signals) => {
-        output.logger.warn(`${signal}: stopping; publishing what finished (again to quit at once)`)
-        stop.abort()
-      }
-      process.once('SIGINT', onSignal)
-      process.once('SIGTERM', onSignal)
-      try {
-        const report = await withStoreOrCreate(config, (store) =>
-          ingestWith(config, store, flags, output.logger, { onEvent: output.onEvent, signal: stop.signal }),
-        )
-        // With --json, stdout is the report; the one-line verdict goes to the log (a JSON line off a terminal).
-        if (flags.json && report.exitCode !== 0)
-          output.logger[report.exitCode === 1 ? 'error' : 'warn'](summariseRun(report), {
-            runId: report.runId,
-          })
-        output.close() // before the result: the bars must not redraw over it
-        process.exitCode = reportRun(flags, report)
-      } finally {
-        output.close()
-        process.off('SIGINT', onSignal)
-        process.off('SIGTERM', onSignal)
-      }
-    })
+    // With --json, stdout is the report; the one-line verdict goes to the log (a JSON line off a terminal).
+    if (flags.json && report.exitCode !== 0)
+      output.logger[report.exitCode === 1 ? 'error' : 'warn'](summariseRun(report), {
+        runId: report.runId,
+      })
+    output.close() // before the result: the bars must not redraw over it
+    process.exitCode = reportRun(flags, report)
+  } finally {
+    output.close()
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander'
 import {
   getRunDetail,
   listRunSummaries,
@@ -107,35 +106,24 @@ export function formatRunDetail(run: RunDetail): string {
   return out.join('\n')
 }
 
-/** `propdata runs [--limit N]` and `propdata runs show ID`: the run history. */
-export function registerRunsCommand(program: Command): void {
-  const runs = program.command('runs').description('List recent runs, or show one in detail')
-  runs
-    .command('list', { isDefault: true })
-    .description('List recent runs, newest first (the default)')
-    .option('--limit <n>', 'how many runs (default 20)')
-    .action(async (_o, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions & { limit?: string }>()
-      const limit = wholeNumber('--limit', options.limit ?? '20')
-      await withStore(configFrom(options), async (store) => {
-        const rows = await listRunSummaries(store, limit)
-        printResult(options, rows, () => formatRunList(rows))
-      })
-    })
-  runs
-    .command('show')
-    .argument('<id>', `the run id (see ${cliCommand('runs')})`)
-    .description('Show one run: per source counts, problems, timings, archive, failed pages, rejects')
-    .action(async (id: string, _o, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      const runId = wholeNumber('ID', id)
-      const config = configFrom(options)
-      await withStore(config, async (store) => {
-        const detail = await getRunDetail(store, runId, config.dataDir)
-        if (!detail) throw new CliError(`No run ${runId}; see ${cliCommand('runs')}`)
-        printResult(options, detail, () => formatRunDetail(detail))
-      })
-    })
+/** `propdata runs [--limit N]`: the latest runs, newest first. */
+export async function listRuns(options: GlobalOptions & { limit?: string }): Promise<void> {
+  const limit = wholeNumber('--limit', options.limit ?? '20')
+  await withStore(configFrom(options), async (store) => {
+    const rows = await listRunSummaries(store, limit)
+    printResult(options, rows, () => formatRunList(rows))
+  })
+}
+
+/** `propdata runs show ID`: one run in detail. */
+export async function showRun(id: string, options: GlobalOptions): Promise<void> {
+  const runId = wholeNumber('ID', id)
+  const config = configFrom(options)
+  await withStore(config, async (store) => {
+    const detail = await getRunDetail(store, runId, config.dataDir)
+    if (!detail) throw new CliError(`No run ${runId}; see ${cliCommand('runs')}`)
+    printResult(options, detail, () => formatRunDetail(detail))
+  })
 }
 
 function wholeNumber(name: string, value: string): number {

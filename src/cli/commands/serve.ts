@@ -1,4 +1,3 @@
-import type { Command } from 'commander'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../api/app.js'
 import type { Config } from '../../config.js'
@@ -30,20 +29,12 @@ export async function startServer(config: Config, port: number, host: string): P
   return app
 }
 
-/** `propdata serve`: the read-only API. */
-export function registerServeCommand(program: Command): void {
-  program
-    .command('serve')
-    .description('Serve the read-only /v1 API from the database')
-    .option('--port <n>', 'port to listen on, 0–65535 (default: PORT, else 8080)')
-    .option('--host <host>', 'address to bind (default: PROPDATA_HOST, else 127.0.0.1)')
-    .action(async (_o, cmd: Command) => {
-      const flags = cmd.optsWithGlobals<GlobalOptions & { port?: string; host?: string }>()
-      const config = configFrom(flags)
-      const app = await startServer(config, portFrom(flags.port, config.port), flags.host ?? config.host)
-      const address = app.server.address()
-      const url =
-        typeof address === 'object' && address ? `http://${address.address}:${address.port}` : String(address)
-      process.stderr.write(`propdata API on ${url} (docs: ${url}/docs)\n`)
-    })
+/** `propdata serve`: the read-only API, until SIGINT or SIGTERM. */
+export async function serve(flags: GlobalOptions & { port?: string; host?: string }): Promise<void> {
+  const config = configFrom(flags)
+  const app = await startServer(config, portFrom(flags.port, config.port), flags.host ?? config.host)
+  const address = app.server.address()
+  const url =
+    typeof address === 'object' && address ? `http://${address.address}:${address.port}` : String(address)
+  process.stderr.write(`propdata API on ${url} (docs: ${url}/docs)\n`)
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander'
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import { withRunLock } from '../../ops/run-lock.js'
 import { count } from '../../plural.js'
@@ -124,59 +123,48 @@ const unregistered = (r: SourceRow) =>
     ? ''
     : `; unregistered: ${count(r.activeListings ?? 0, 'active listing')} on offer until it is retired (${cliCommand(`sources retire ${r.id}`)})`
 
-/** `propdata sources` (list) and `propdata sources retire ID`. */
-export function registerSourcesCommand(program: Command): void {
-  const sources = program
-    .command('sources')
-    .description('List the sources, their kind, render mode and last run; retire one')
-  sources
-    .command('list', { isDefault: true })
-    .description('List the sources, their kind, render mode and last run (the default)')
-    .action(async (_o, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      await withStore(configFrom(options), async (store) => {
-        const rows = await readSourceRows(store)
-        printResult(options, rows, () =>
-          formatTable(
-            [{ heading: 'source' }, { heading: 'kind' }, { heading: 'render' }, { heading: 'last run' }],
-            rows.map((r) => [r.id, r.kind, r.render ?? '—', describeRow(r)]),
-          ).join('\n'),
-        )
-      })
-    })
-  sources
-    .command('retire')
-    .argument('<id>', 'the listing source to retire (see propdata sources)')
-    .description(
-      'Withdraw every listing the source has on offer, in one published generation, and leave it out of runs over every source; its history stays',
+/** `propdata sources`: every source with its kind, render mode and last run. */
+export async function listSources(options: GlobalOptions): Promise<void> {
+  await withStore(configFrom(options), async (store) => {
+    const rows = await readSourceRows(store)
+    printResult(options, rows, () =>
+      formatTable(
+        [{ heading: 'source' }, { heading: 'kind' }, { heading: 'render' }, { heading: 'last run' }],
+        rows.map((r) => [r.id, r.kind, r.render ?? '—', describeRow(r)]),
+      ).join('\n'),
     )
-    .action(async (id: string, _o, cmd: Command) => {
-      const options = cmd.optsWithGlobals<GlobalOptions>()
-      if (REGISTERS.some((r) => r.id === id))
-        throw new CliError(`${id} is a register, not a listing source: it cannot be retired`, EXIT.USAGE)
-      const config = configFrom(options)
-      const logger = createCliLogger(options)
-      await withStore(config, async (store) => {
-        const known = await readListingSources(store, ALL_SOURCES)
-        if (!known.some((s) => s.id === id))
-          throw new CliError(
-            `No listing source ${id}: neither registered nor in the database; known: ${known.map((s) => s.id).join(', ')}`,
-            EXIT.USAGE,
-          )
-        const report = await exitIfLocked(() =>
-          withRunLock(store, 'sources retire', logger, () =>
-            retireSource(store, id, { priority: sourcePriorityFor(config) }),
-          ),
-        )
-        const registered = findSource(id)
-          ? `\n  ${id} is still registered: runs over every source leave it out; one that names it (--sources ${id}) brings it back`
-          : ''
-        printResult(
-          options,
-          report,
-          () =>
-            `Retired ${id}: ${count(report.withdrawn, 'active listing')} withdrawn; ${report.withdrawn > 0 ? 'published' : 'nothing changed in'} generation ${report.generation} (run ${report.runId})${registered}`,
-        )
-      })
-    })
+  })
+}
+
+/**
+ * `propdata sources retire ID`: withdraws every listing the source has on offer, in one published generation, and
+ * leaves it out of runs over every source.
+ */
+export async function retire(id: string, options: GlobalOptions): Promise<void> {
+  if (REGISTERS.some((r) => r.id === id))
+    throw new CliError(`${id} is a register, not a listing source: it cannot be retired`, EXIT.USAGE)
+  const config = configFrom(options)
+  const logger = createCliLogger(options)
+  await withStore(config, async (store) => {
+    const known = await readListingSources(store, ALL_SOURCES)
+    if (!known.some((s) => s.id === id))
+      throw new CliError(
+        `No listing source ${id}: neither registered nor in the database; known: ${known.map((s) => s.id).join(', ')}`,
+        EXIT.USAGE,
+      )
+    const report = await exitIfLocked(() =>
+      withRunLock(store, 'sources retire', logger, () =>
+        retireSource(store, id, { priority: sourcePriorityFor(config) }),
+      ),
+    )
+    const registered = findSource(id)
+      ? `\n  ${id} is still registered: runs over every source leave it out; one that names it (--sources ${id}) brings it back`
+      : ''
+    printResult(
+      options,
+      report,
+      () =>
+        `Retired ${id}: ${count(report.withdrawn, 'active listing')} withdrawn; ${report.withdrawn > 0 ? 'published' : 'nothing changed in'} generation ${report.generation} (run ${report.runId})${registered}`,
+    )
+  })
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander'
 import { generateKey } from '../../api/api-keys.js'
 import { cliCommand } from '../command-hint.js'
 import { configFrom, createCliLogger, type GlobalOptions, withStoreOrCreate } from '../context.js'
@@ -7,43 +6,36 @@ import { ingestWith, reportRun } from './ingest.js'
 import { startServer } from './serve.js'
 
 /** `propdata start` (what `npm start` runs): ingest the bundled sample, then serve it with a session key. */
-export function registerStartCommand(program: Command): void {
-  program
-    .command('start')
-    .description('The embedded default: ingest the bundled sample, then serve it and print the URL and a key')
-    .option('--port <n>', 'port to listen on, 0–65535 (default: PORT, else 8080)')
-    .action(async (_o, cmd: Command) => {
-      const flags = cmd.optsWithGlobals<GlobalOptions & { port?: string }>()
-      const base = configFrom(flags)
-      const sessionKey = generateKey()
-      const config = Object.freeze({ ...base, envApiKeys: [...base.envApiKeys, sessionKey] })
-      const logger = createCliLogger(flags)
-      // A busy port is known before the ingest, so it is said before a minute of work rather than after.
-      const port = portFrom(flags.port, config.port)
-      await assertCanListen(port, config.host)
-      const exitCode = await withStoreOrCreate(config, async (store) =>
-        reportRun({ ...flags, json: false }, await ingestWith(config, store, { sample: true }, logger)),
-      )
-      if (exitCode === 1) {
-        process.exitCode = 1
-        return
-      }
-      const app = await startServer(config, port, config.host)
-      const address = app.server.address()
-      const url =
-        typeof address === 'object' && address
-          ? `http://${address.address === '::' ? 'localhost' : address.address}:${address.port}`
-          : String(address)
-      process.stdout.write(
-        [
-          '',
-          `propdata is serving the sample on ${url}`,
-          `  API key for this session: ${sessionKey}`,
-          `  try:  curl -H 'X-API-Key: ${sessionKey}' '${url}/v1/listings?city=Amsterdam&type=buy'`,
-          `  docs: ${url}/docs`,
-          `  A permanent key: ${cliCommand('keys create NAME')}   (then \`npm run serve\`)`,
-          '',
-        ].join('\n'),
-      )
-    })
+export async function start(flags: GlobalOptions & { port?: string }): Promise<void> {
+  const base = configFrom(flags)
+  const sessionKey = generateKey()
+  const config = Object.freeze({ ...base, envApiKeys: [...base.envApiKeys, sessionKey] })
+  const logger = createCliLogger(flags)
+  // A busy port is known before the ingest, so it is said before a minute of work rather than after.
+  const port = portFrom(flags.port, config.port)
+  await assertCanListen(port, config.host)
+  const exitCode = await withStoreOrCreate(config, async (store) =>
+    reportRun({ ...flags, json: false }, await ingestWith(config, store, { sample: true }, logger)),
+  )
+  if (exitCode === 1) {
+    process.exitCode = 1
+    return
+  }
+  const app = await startServer(config, port, config.host)
+  const address = app.server.address()
+  const url =
+    typeof address === 'object' && address
+      ? `http://${address.address === '::' ? 'localhost' : address.address}:${address.port}`
+      : String(address)
+  process.stdout.write(
+    [
+      '',
+      `propdata is serving the sample on ${url}`,
+      `  API key for this session: ${sessionKey}`,
+      `  try:  curl -H 'X-API-Key: ${sessionKey}' '${url}/v1/listings?city=Amsterdam&type=buy'`,
+      `  docs: ${url}/docs`,
+      `  A permanent key: ${cliCommand('keys create NAME')}   (then \`npm run serve\`)`,
+      '',
+    ].join('\n'),
+  )
 }

@@ -6,7 +6,12 @@ import { dirname, join } from 'node:path'
 import { PassThrough, type Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import yazl from 'yazl'
-import { BAG_KINDS, type BagRecord, type BagTypeCode, TYPE_CODE_OF_KIND } from './bag-record.js'
+import {
+  BAG_KINDS,
+  type BagRecord,
+  type BagTypeCode,
+  TYPE_CODE_OF_KIND,
+} from '../../sources/bag/bag-record.js'
 import {
   defaultHint,
   type GeometryHint,

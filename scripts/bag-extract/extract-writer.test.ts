@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
-import type { BagRecord } from './bag-record.js'
-import { readBagExtract, readExtractInfo } from './extract-reader.js'
+import type { BagRecord } from '../../sources/bag/bag-record.js'
+import { readBagExtract, readExtractInfo } from '../../sources/bag/extract-reader.js'
+import { zipOf } from '../../test/helpers/zip-of.js'
 import { type BagWriteOptions, createBagExtractWriter } from './extract-writer.js'
-import { zipOf } from './zip-of.js'
 
 const wpl: BagRecord = {
   kind: 'woonplaats',

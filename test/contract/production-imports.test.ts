@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { join, relative } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { PROJECT_ROOT } from '../../src/config.js'
+
+/** What `npm run build` compiles into dist/: the code a production install runs. */
+const COMPILED_ROOTS = ['src', 'sources']
+
+const { dependencies = {} } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>
+}
+
+/** A bare specifier's package name: `yazl`, `@fastify/swagger`, `node:fs` for a builtin. */
+const packageOf = (spec: string) =>
+  spec.startsWith('@') ? spec.split('/', 2).join('/') : spec.split('/')[0]!
+
+/** The module specifiers a file imports, exports from or loads with `import()`, as TypeScript reads them. */
+const importsOf = (code: string) => ts.preProcessFile(code, true, true).importedFiles.map((f) => f.fileName)
+
+const compiledFiles = (): string[] =>
+  COMPILED_ROOTS.flatMap((root) =>
+    readdirSync(join(PROJECT_ROOT, root), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('_template'))
+      .map((file) => join(PROJECT_ROOT, root, file)),
+  )
+
+describe('the compiled code', () => {
+  it('imports only packages a production install has: test and tooling code lives in test/ and scripts/', () => {
+    const offenders = compiledFiles().flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => !spec.startsWith('.'))
+        .map(packageOf)
+        .filter(
+          (name) => !name.startsWith('node:') && !builtinModules.includes(name) && !(name in dependencies),
+        )
+        .map((name) => `${relative(PROJECT_ROOT, file)} imports ${name}`),
+    )
+    expect(offenders).toEqual([])
+  })
+})
