@@ -82,33 +82,6 @@ describe('rebuildListings', () => {
     expect(bulk.plan).toContain('INDEX listings_city_type_price')
   })
 
-  it('leaves the indexes of a bulk rebuild to build() when deferred, and builds them once', () => {
-    const { sqlite } = sample.store
-    const listingIndexes = () =>
-      sqlite
-        .prepare(
-          "select name, sql from sqlite_master where type = 'index' and tbl_name = 'listings' order by name",
-        )
-        .all()
-    const before = listingIndexes()
-    sqlite.exec('begin')
-    try {
-      preparePublishScratch(sqlite, () => 1)
-      sqlite.exec('insert into publish_listings (listing_id) select id from listings')
-      const pending = rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, {
-        bulkMin: 0,
-        deferIndexes: true,
-      })
-      expect(listingIndexes().filter((i) => (i as { sql: string | null }).sql !== null)).toEqual([])
-      pending.build()
-      pending.build()
-      expect(listingIndexes()).toEqual(before)
-    } finally {
-      sqlite.exec('rollback')
-    }
-    expect(before.length).toBeGreaterThanOrEqual(5)
-  })
-
   it('takes price, URL and pool figures from the active members while one is active, from all once none is', () => {
     const { sqlite } = sample.store
     const now = '2026-11-23T00:00:00.000Z'

@@ -4,22 +4,12 @@ import type BetterSqlite3 from 'better-sqlite3'
 const BULK_SHARE = 0.5
 const BULK_MIN = 10_000
 
-/** Secondary indexes of `listings` that a bulk rebuild dropped and has not built again yet. */
-export interface PendingListingIndexes {
-  /** Builds them (once; later calls do nothing). Must run before the transaction commits. */
-  build(): void
-}
-
 /**
  * Rebuilds every listing in `publish_listings` from its observations, set-based (one group per listing). A listing
  * is active while any source still offers it, and then only its active members count (its pool); among them the
  * source we trust most (by `publish_priority`, then the most recently seen) gives the price, area and URL; a resolved
  * home takes its address from the BAG; `sources` lists every member in trust order. A listing left without members is
- * deleted.
- *
- * A rebuild of most listings drops their secondary indexes and builds them again after (see below). With
- * `deferIndexes` it leaves that to the returned `build()`, so that the caller can run it beside other work; nothing
- * in a publish before the API reads needs them.
+ * deleted. A rebuild of most listings drops their secondary indexes and builds them again after (see below).
  */
 export function rebuildListings(
   sqlite: BetterSqlite3.Database,
@@ -28,37 +18,33 @@ export function rebuildListings(
   options: {
     /** Fewest rebuilt listings that take the bulk path (see below); tests lower it. */
     readonly bulkMin?: number
-    readonly deferIndexes?: boolean
   } = {},
-): PendingListingIndexes {
+): void {
   sqlite
     .prepare(
       'delete from listings where id in (select listing_id from publish_listings) and not exists (select 1 from observations o where o.listing_id = listings.id)',
     )
     .run()
-  const pending = withoutSecondaryIndexesIfBulk(sqlite, options.bulkMin ?? BULK_MIN, () =>
+  withoutSecondaryIndexesIfBulk(sqlite, options.bulkMin ?? BULK_MIN, () =>
     upsertListings(sqlite, now, generation),
   )
-  if (!options.deferIndexes) pending.build()
-  return pending
 }
 
 /**
  * Runs `write` with the listings' secondary indexes dropped when it rewrites most listings (a first run, a
- * re-parse): five index insertions per row cost more than building the indexes sorted at the end (national first
- * run: 5.3 s → 4.1 s). Inside the publish transaction, so a crash restores them with everything else. Returns the
- * indexes to build again.
+ * re-parse): five index insertions per row cost more than building the indexes sorted at the end. Inside the publish
+ * transaction, so a crash restores them with everything else.
  */
 function withoutSecondaryIndexesIfBulk(
   sqlite: BetterSqlite3.Database,
   bulkMin: number,
   write: () => void,
-): PendingListingIndexes {
+): void {
   const touched = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
   const total = sqlite.prepare('select count(*) from listings').pluck().get() as number
   if (touched < bulkMin || touched < BULK_SHARE * total) {
     write()
-    return { build() {} }
+    return
   }
   const indexes = sqlite
     .prepare<[], { name: string; sql: string }>(
@@ -67,11 +53,7 @@ function withoutSecondaryIndexesIfBulk(
     .all()
   for (const index of indexes) sqlite.exec(`drop index "${index.name.replaceAll('"', '""')}"`)
   write()
-  return {
-    build() {
-      for (const index of indexes.splice(0)) sqlite.exec(index.sql)
-    },
-  }
+  for (const index of indexes) sqlite.exec(index.sql)
 }
 
 /** One member as its listing's `sources` lists it. */

@@ -1,6 +1,6 @@
 /** The dedupe stage: one listing per home and offer type across every source, with ids that stay stable. */
 export { assignListings, IDENTITY_KEY_SQL } from './assign-listings.js'
-export { type PendingListingIndexes, rebuildListings } from './build-listing.js'
+export { rebuildListings } from './build-listing.js'
 export { formatListingId, parseListingId } from './listing-identity.js'
 export {
   applyStagedObservations,

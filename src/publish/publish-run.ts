@@ -13,8 +13,7 @@ import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { clearStage } from '../store/stage.repository.js'
-import type { FitWorker } from '../valuate/fit-in-worker.js'
-import { fitRunValuationModels, prestartFitWorkers } from '../valuate/run-models.js'
+import { fitRunValuationModels } from '../valuate/run-models.js'
 
 /** How a source's crawl ended, as publish needs to know it. */
 export interface SourceResult {
@@ -70,7 +69,6 @@ export interface PublishReport {
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
   const { sqlite } = store
   const started = performance.now()
-  let fitWorkers: FitWorker[] = []
   let ahead: MergeAhead | undefined
   const run = sqlite.transaction((): PublishReport => {
     // One day for both threads of the merge: labels are valid, or not, on the same date.
@@ -98,12 +96,9 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
     )
     assignListings(sqlite)
-    // The listings' indexes serve only the API: after a bulk rebuild they are built while the models are fitted.
-    const listingIndexes = rebuildListings(sqlite, options.now, generation, { deferIndexes: true })
+    rebuildListings(sqlite, options.now, generation)
     const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
     const dedupeMs = performance.now() - t
-    // Listings changed, so the models will be fitted again: their workers load while the merge runs.
-    if (listingsRebuilt > 0) fitWorkers = prestartFitWorkers(store)
 
     t = performance.now()
     // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not publish).
@@ -116,12 +111,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     // valuation models stay as they are (they were fitted on exactly these listings).
     const changed = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
     t = performance.now()
-    if (changed) {
-      const whileFitting = () => listingIndexes.build()
-      fitRunValuationModels(store, generation, options.now, { workers: fitWorkers, whileFitting })
-    }
-    // Built beside the fits above; here when there were none (build() runs once, whoever calls it first).
-    listingIndexes.build()
+    if (changed) fitRunValuationModels(store, generation, options.now)
     const valuateMs = performance.now() - t
 
     if (changed) {
@@ -148,8 +138,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     report = run.immediate()
   } finally {
     sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`)
-    // Workers the fits did not take (nothing changed, or the run failed); the merge's, when the run failed before it.
-    for (const worker of fitWorkers) worker.close()
+    // The merge's worker, when the run failed before it.
     ahead?.stop()
   }
   const checkpointStarted = performance.now()

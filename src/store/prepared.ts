@@ -107,13 +107,11 @@ export interface JsonRowReader<Params extends unknown[], Row> {
 /**
  * Reads all of a statement's rows as one JSON text that SQLite builds (`json_group_array`) and V8 parses, ordered by
  * `orderBy` (an expression over the statement's columns; an aggregate's input has no order otherwise), or in no
- * promised order without it: sorting costs (the resolver's 520k rows: 0.6 s of 1.4). For bulk
- * reads, where creating the values one by one through better-sqlite3 is most of the cost and parsing is quicker: the
- * valuation's 237k comparables of a national run took 1.38–1.61 s with {@link objectRows}, 0.95–1.21 s as JSON text
- * (they now keep the text, to hand it to a worker: `loadComparables`).
- * Where the cost is the lookups themselves it gains nothing (the merge's listing facts, an index probe a home). Rows
- * are the same as better-sqlite3's, reals bit for bit (SQLite writes 17 digits); a BLOB column makes the read throw,
- * and the statement's column names must differ.
+ * promised order without it, as sorting a large read costs a good part of it. For bulk reads, where creating the
+ * values one by one through better-sqlite3 is most of the cost and parsing is quicker (the valuation's comparables are
+ * read the same way: `loadComparables`). Where the cost is the lookups themselves it gains nothing (the merge's
+ * listing facts, an index probe a home). Rows are the same as better-sqlite3's, reals bit for bit (SQLite writes 17
+ * digits); a BLOB column makes the read throw, and the statement's column names must differ.
  */
 export function jsonRows<Params extends unknown[], Row>(
   sqlite: BetterSqlite3.Database,

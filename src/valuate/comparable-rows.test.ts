@@ -18,7 +18,7 @@ const row = (id: number) => [
 describe('parseComparables', () => {
   it('gives the comparables by listing id, whatever order the rows came in', () => {
     const ids = [3, 10, 2, 7]
-    const parsed = parseComparables({ count: ids.length, json: JSON.stringify(ids.map(row)) })
+    const parsed = parseComparables(JSON.stringify(ids.map(row)))
     expect(parsed.map((c) => c.id)).toEqual(['2', '3', '7', '10'])
     expect(parsed[0]).toEqual({
       id: '2',

@@ -1,16 +1,6 @@
 import type { Comparable } from './types.js'
 
 /**
- * Comparables as SQLite hands them over: the JSON text of their rows, each an array of {@link COMPARABLE_COLUMNS}, and
- * how many there are. They cross threads in this form and are parsed where they are fitted: cloned to a worker as
- * objects, the national run's 110k sale comparables cost the loading thread 0.36–0.39 s.
- */
-export interface ComparablesText {
-  readonly count: number
-  readonly json: string
-}
-
-/**
  * What a comparable row holds, as SQL over active listings `l` and their golden records `g`, in the order
  * {@link parseComparables} reads.
  */
@@ -44,11 +34,12 @@ type ComparableRow = [
 ]
 
 /**
- * The comparables of a {@link ComparablesText}, by listing id: fits depend on the order of their rows (sums, and the
- * order of area keys in a model), so it is checked, and restored where the query gave another.
+ * The comparables in a JSON text that SQLite built, an array of rows each an array of {@link COMPARABLE_COLUMNS}, by
+ * listing id: fits depend on the order of their rows (sums, and the order of area keys in a model), so it is checked,
+ * and restored where the query gave another.
  */
-export function parseComparables(text: ComparablesText): Comparable[] {
-  const rows = JSON.parse(text.json) as ComparableRow[]
+export function parseComparables(json: string): Comparable[] {
+  const rows = JSON.parse(json) as ComparableRow[]
   for (let i = 1; i < rows.length; i++) {
     if ((rows[i] as ComparableRow)[0] < (rows[i - 1] as ComparableRow)[0]) {
       rows.sort((a, b) => a[0] - b[0])
@@ -56,11 +47,6 @@ export function parseComparables(text: ComparablesText): Comparable[] {
     }
   }
   return rows.map(toComparable)
-}
-
-/** The comparables, whichever form they came in: parsed when they are a {@link ComparablesText}. */
-export function comparablesOf(comparables: readonly Comparable[] | ComparablesText): readonly Comparable[] {
-  return 'json' in comparables ? parseComparables(comparables) : comparables
 }
 
 function toComparable([
