@@ -4,13 +4,9 @@
  */
 
 import { seededRandom } from '../kit/seeded-random.js'
-import {
-  type CalibrationOptions,
-  calibrateUncertainty,
-  type UncertaintyCalibration,
-} from './calibrate-uncertainty.js'
+import { calibrateUncertainty } from './calibrate-uncertainty.js'
 import { calibrateWoz, type WozOptions } from './calibrate-woz.js'
-import { fitHedonic, type HedonicFit, type HedonicOptions } from './fit-hedonic.js'
+import { fitHedonic } from './fit-hedonic.js'
 import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
@@ -36,22 +32,14 @@ export function isUsableComparable(c: Comparable, range: readonly [number, numbe
 }
 
 /**
- * A fit settled before any fitting: its usable rows and options. The three parts of a model (the hedonic fit, the
- * uncertainty calibration and, for sale, the WOZ calibration) are pure functions of it and of nothing else, so they
- * may run on different threads: see {@link modelFrom}.
+ * Fits a sale (default) or rent valuation model on comparables. Unusable rows are skipped. The
+ * result is plain data: store it with JSON.stringify and pass JSON.parse's output to
+ * estimateValue. Deterministic given the comparables and options (fittedAt is only a label).
  */
-export interface FitPlan {
-  readonly kind: ValuationKind
-  readonly rows: readonly Comparable[]
-  readonly fittedAt: string
-  readonly hedonic: HedonicOptions
-  /** The uncertainty calibration's input: `calibrateUncertainty(rows, hedonic, options)`. */
-  readonly calibration: { readonly rows: readonly Comparable[]; readonly options: CalibrationOptions }
-  readonly options: FitOptions
-}
-
-/** Checks the options and picks the usable rows; throws where {@link fitValuationModel} would. */
-export function planFit(comparables: readonly Comparable[], options: FitOptions = {}): FitPlan {
+export function fitValuationModel(
+  comparables: readonly Comparable[],
+  options: FitOptions = {},
+): ValuationModel {
   const kind = options.kind ?? 'sale'
   const range = options.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[kind]
   const rows = comparables.filter((c) => isUsableComparable(c, range))
@@ -81,80 +69,26 @@ export function planFit(comparables: readonly Comparable[], options: FitOptions 
           ...(options.priceIndex ? { priceIndex: options.priceIndex } : {}),
         }
       : null
-  return {
-    kind,
-    rows,
-    fittedAt,
-    hedonic: { valuationDate },
-    calibration: {
-      rows: sampleRows(rows, options.calibrationSample ?? 10_000, options.calibrationSeed ?? 1),
-      options: {
-        folds,
-        seed: options.calibrationSeed ?? 1,
-        intervalLevel,
-        thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
-        ...(woz ? { woz } : {}),
-      },
-    },
-    options,
-  }
-}
-
-/** The part of a fit another thread may do: the uncertainty calibration (see {@link calibrateFor}). */
-export type CalibrationPart = Pick<FitPlan, 'hedonic' | 'calibration'>
-
-/** The uncertainty part of a planned fit. */
-export function calibrateFor(plan: CalibrationPart): UncertaintyCalibration {
-  return calibrateUncertainty(plan.calibration.rows, plan.hedonic, plan.calibration.options)
-}
-
-/** The model of a planned fit, given its hedonic fit and uncertainty calibration (the WOZ calibration is done here). */
-export function modelFrom(
-  plan: FitPlan,
-  fit: HedonicFit,
-  uncertainty: UncertaintyCalibration,
-): ValuationModel {
-  const { kind, rows } = plan
-  const wozOptions = plan.calibration.options.woz
-  const woz = wozOptions ? calibrateWoz(rows, wozOptions) : null
+  const hedonic = { valuationDate }
+  const calibrationRows = sampleRows(rows, options.calibrationSample ?? 10_000, options.calibrationSeed ?? 1)
+  const fit = fitHedonic(rows, hedonic)
+  const uncertainty = calibrateUncertainty(calibrationRows, hedonic, {
+    folds,
+    seed: options.calibrationSeed ?? 1,
+    intervalLevel,
+    thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
+    ...(woz ? { woz } : {}),
+  })
   return {
     version: 1,
     kind,
     method: METHOD[kind],
-    fittedAt: plan.fittedAt,
+    fittedAt,
     nComparables: rows.length,
     ...fit,
     uncertainty,
-    woz,
+    woz: woz ? calibrateWoz(rows, woz) : null,
   }
-}
-
-/**
- * A fitted model as it is stored: its JSON, and how many comparables it used. A worker hands back this, not the model:
- * a national sale model holds about 150,000 area effects, which took 0.26–0.30 s to clone between threads and another
- * 0.12 s to stringify on the thread that stores it.
- */
-export interface FittedModel {
-  readonly json: string
-  readonly nComparables: number
-}
-
-/** The stored form of a fitted model. */
-export function fittedModel(model: ValuationModel): FittedModel {
-  return { json: JSON.stringify(model), nComparables: model.nComparables }
-}
-
-/**
- * Fits a sale (default) or rent valuation model on comparables. Unusable rows are skipped. The
- * result is plain data: store it with JSON.stringify and pass JSON.parse's output to
- * estimateValue. Deterministic given the comparables and options (fittedAt is only a label).
- */
-export function fitValuationModel(
-  comparables: readonly Comparable[],
-  options: FitOptions = {},
-): ValuationModel {
-  const plan = planFit(comparables, options)
-  return modelFrom(plan, fitHedonic(plan.rows, plan.hedonic), calibrateFor(plan))
 }
 
 /** Fits a rent model: the same machinery on monthly rents, without WOZ. */
