@@ -194,13 +194,17 @@ export function createReadModel(store: Store): ReadModel {
 
   /**
    * A body from this generation's cache, or read in one transaction, so the body and the generation it is tagged
-   * with come from the same snapshot. A cache hit needs no transaction: the cache is emptied whenever sync() sees a
-   * new generation, so what it holds belongs to the generation sync() returned.
+   * with come from the same snapshot. A cache hit needs no transaction: the cache only ever holds bodies of the
+   * generation last seen, so a hit stands when sync() still sees that one. A miss checks the generation once, inside
+   * the transaction, as every check asks SQLite for a read lock of its own.
    */
   function answer<T extends string | null>(cache: LruCache<string>, key: string, read: () => T): Answer<T> {
-    const published = sync()
     const cached = cache.get(key)
-    if (cached !== undefined) return { published, body: cached as T, key }
+    if (cached !== undefined) {
+      const { generation } = current
+      const published = sync()
+      if (published.generation === generation) return { published, body: cached as T, key }
+    }
     return readInSnapshot(cache, key, read) as Answer<T>
   }
 
