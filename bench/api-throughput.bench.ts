@@ -97,21 +97,6 @@ async function cacheSizes(baseUrl: string): Promise<string> {
     .join('; ')
 }
 
-/**
- * Waits until the server has built the property answers of the served generation, and says what they cost. Load
- * before that would measure a server sharing its core with the build.
- */
-async function propertyDocuments(baseUrl: string, started: number): Promise<string> {
-  const value = (body: string, name: string) =>
-    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(body)?.[1] ?? Number.NaN)
-  for (;;) {
-    const body = await (await fetch(`${baseUrl}/metrics`)).text()
-    if (value(body, 'propdata_property_documents_ready') === 1 || Date.now() - started > 900_000)
-      return `property answers built ahead: ${value(body, 'propdata_property_documents').toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s after start, ${(value(body, 'propdata_property_documents_bytes') / 2 ** 20).toFixed(0)} MiB`
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
 /** How a load asks: for bodies as they are, or compressed as most HTTP libraries (gzip) and browsers (br) ask. */
 const CODINGS = [
   { name: 'identity', headers: {} },
@@ -185,7 +170,7 @@ export default defineBench({
         0,
       )
       try {
-        const documents = await propertyDocuments(server.baseUrl, started)
+        const ready = `server listening ${((Date.now() - started) / 1000).toFixed(1)} s after start`
         const seconds = quick ? 2 : 10
         const connections = 32
         const variants = variantsOf(mixes)
@@ -223,8 +208,8 @@ export default defineBench({
               }
             }),
             notes: [
-              `server RSS after load ${memory.rss.toFixed(0)} MiB, of which anonymous ${memory.anon.toFixed(0)} MiB (the rest is the mapped database)`,
-              documents,
+              `server RSS after load ${memory.rss.toFixed(0)} MiB, of which anonymous ${memory.anon.toFixed(0)} MiB (the rest is the mapped database); peak ${memory.peak.toFixed(0)} MiB`,
+              ready,
               `per-generation caches after load: ${caches}`,
               'medians of the rounds; each round runs every mix in every coding once, so machine drift spreads over all of them',
               'coding: what the load accepts (identity: nothing; gzip: Accept-Encoding gzip; br: gzip, deflate, br as browsers send); KB/response counts headers too',

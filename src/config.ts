@@ -17,7 +17,6 @@ const envSchema = z.object({
   PROPDATA_DATA_DIR: z.string().min(1).optional(),
   PROPDATA_API_KEYS: z.string().optional(),
   PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000_000).optional(),
-  PROPDATA_PROPERTY_MEMORY_MIB: intFromEnv(0, 8192).optional(),
   PROPDATA_CORS_ORIGINS: z
     .string()
     .regex(
@@ -62,11 +61,6 @@ export interface Config {
   readonly envApiKeys: readonly string[]
   /** Requests per key per minute. @default 600 */
   readonly rateLimitPerMinute: number
-  /**
-   * Memory for `/v1/properties` answers built ahead once per published generation (about 1 KB a home: 1 M homes
-   * take ~0.95 GiB); 0 answers every request on demand. @default 2048
-   */
-  readonly propertyMemoryMiB: number
   /**
    * Web origins whose pages may call the API from a browser (CORS), as `https://app.example.nl`; `*` allows any.
    * @default none
@@ -154,7 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ),
     rateLimitPerMinute: e.PROPDATA_RATE_LIMIT ?? 600,
-    propertyMemoryMiB: e.PROPDATA_PROPERTY_MEMORY_MIB ?? 2048,
     corsOrigins: Object.freeze(
       (e.PROPDATA_CORS_ORIGINS ?? '').split(',').flatMap((o) => o.trim().toLowerCase() || []),
     ),

@@ -41,10 +41,10 @@ export function serveInChild(dbPath: string, env: Record<string, string>, cpu?: 
   })
 }
 
-/** Resident set size of a process in MiB, from /proc (Linux). */
-export async function rssMiB(pid: number): Promise<{ rss: number; anon: number }> {
+/** Resident set size of a process in MiB, now and at its peak, from /proc (Linux). */
+export async function rssMiB(pid: number): Promise<{ rss: number; anon: number; peak: number }> {
   const { readFile } = await import('node:fs/promises')
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
-  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024 }
+  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, peak: kb('VmHWM') / 1024 }
 }

@@ -31,7 +31,7 @@ import { registerSourceRoutes } from './routes/sources.js'
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
   readonly store: Store
-  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'propertyMemoryMiB' | 'corsOrigins'>
+  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'corsOrigins'>
   /** Log requests with pino. @default false */
   readonly logger?: boolean
 }
@@ -91,17 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')
-  app.decorate(
-    'readModel',
-    createReadModel(options.store, {
-      propertyDocumentBytes: options.config.propertyMemoryMiB * 1024 * 1024,
-      onPropertyDocumentsError: (error) =>
-        app.log.error({ err: error }, 'building property answers ahead failed; answering them on demand'),
-    }),
-  )
-  app.addHook('onClose', () => app.readModel.close())
-  // Reads the generation now, which starts building its property answers before the first request asks.
-  app.readModel.sync()
+  app.decorate('readModel', createReadModel(options.store))
 
   await app.register(rateLimit, { global: false })
   await app.register(swagger, OPENAPI_OPTIONS)

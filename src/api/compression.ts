@@ -8,7 +8,7 @@ import { addVary } from './vary.js'
 declare module 'fastify' {
   interface FastifyRequest {
     /** The read model's answer this request is sent, when it is one: its compressed forms are cached. */
-    answer: Answer<string | Buffer> | null
+    answer: Answer<string> | null
   }
 }
 
@@ -42,7 +42,7 @@ function createCompressedAnswers() {
   let generation = -1
   const cache = new LruCache<Buffer>(CACHE_ENTRIES, CACHE_BYTES)
   return {
-    get(answer: Answer<string | Buffer>, coding: Coding): Buffer {
+    get(answer: Answer<string>, coding: Coding): Buffer {
       if (answer.published.generation !== generation) {
         cache.clear()
         generation = answer.published.generation
@@ -90,7 +90,7 @@ export function registerCompression(app: FastifyInstance): void {
 export function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: Answer<string | Buffer>,
+  answer: Answer<string>,
 ): FastifyReply {
   request.answer = answer
   return reply.type('application/json; charset=utf-8').send(answer.body)

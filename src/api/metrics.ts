@@ -1,5 +1,4 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type LabelValues, Registry } from 'prom-client'
-import type { PropertyDocumentStats } from './property-documents.js'
 import type { SourceStatusSnapshot } from './source-status.js'
 
 /** What the metrics read from the data: the published generation and the sources' status. */
@@ -8,8 +7,6 @@ export interface MetricsSources {
   sources(): Promise<Pick<SourceStatusSnapshot, 'fingerprint' | 'sources'>>
   /** The per-generation response caches: entries and characters held. */
   caches(): Readonly<Record<string, { entries: number; chars: number }>>
-  /** The property answers built ahead for the served generation. */
-  propertyDocuments(): PropertyDocumentStats
 }
 
 /** The API's Prometheus metrics: one registry per app, so apps in one process (tests) never share counters. */
@@ -71,29 +68,6 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
       registers: [registry],
       collect() {
         for (const [cache, stats] of Object.entries(data.caches())) this.set({ cache }, stats[field])
-      },
-    })
-  }
-  // What building property answers ahead costs, and whether the served generation's build has finished.
-  for (const [name, help, read] of [
-    [
-      'propdata_property_documents',
-      'Property answers built ahead for the built generation.',
-      (d) => d.entries,
-    ],
-    ['propdata_property_documents_bytes', 'Bytes those answers take in memory.', (d) => d.bytes],
-    [
-      'propdata_property_documents_ready',
-      '1 once the built generation is the served one and its build has finished.',
-      (d) => (d.ready && d.generation === data.published().generation ? 1 : 0),
-    ],
-  ] as const satisfies readonly (readonly [string, string, (d: PropertyDocumentStats) => number])[]) {
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read(data.propertyDocuments()))
       },
     })
   }

@@ -7,8 +7,7 @@ export const LISTINGS_PER_PROPERTY = 50
 
 /**
  * A golden record as the API's JSON, with its valuation and its listings (already serialised, newest first), which
- * are spliced in, not parsed and serialised again; so is the provenance, expanded from its stored form. One function
- * for the answer read on demand and the one built ahead, so the two cannot differ.
+ * are spliced in, not parsed and serialised again; so is the provenance, expanded from its stored form.
  */
 export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, listingsJson: string): string {
   const head = JSON.stringify({

@@ -9,7 +9,6 @@ import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
 import { LISTING_SELECT, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
 import { LruCache } from './lru-cache.js'
-import { createPropertyDocuments, type PropertyDocumentStats } from './property-documents.js'
 import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
 import type { AddressQuery, ListingsQuery } from './schemas.js'
 
@@ -36,8 +35,8 @@ export interface ReadModel {
   listings(query: ListingsQuery): Answer<string>
   /** The `/v1/listings/{id}` body of the listing with numeric id `id`, serialised, or null when there is none. */
   listing(id: number): Answer<string | null>
-  /** The `/v1/properties/{id}` body, serialised (built ahead, or read now), or null when there is no record. */
-  property(bagId: string): Answer<string | Buffer | null>
+  /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
+  property(bagId: string): Answer<string | null>
   /** The `/v1/properties?postcode=…` body: the Golden Records at an address, as the resolver decides it. */
   propertiesAt(address: AddressQuery): Answer<string>
   /** Cache sizes, for the memory figures and /metrics. */
@@ -45,22 +44,11 @@ export interface ReadModel {
     listingResponses: { entries: number; chars: number }
     propertyResponses: { entries: number; chars: number }
     counts: number
-    propertyDocuments: PropertyDocumentStats
   }
-  /** Stops building property documents. */
-  close(): Promise<void>
-}
-
-/** Options for {@link createReadModel}. */
-export interface ReadModelOptions {
-  /** Memory for property bodies built ahead per generation (see property-documents.ts); 0 turns it off. @default 0 */
-  readonly propertyDocumentBytes?: number
-  /** Told when building them fails (answers stay on demand). */
-  readonly onPropertyDocumentsError?: (error: Error) => void
 }
 
 /** Builds the read model over a (read-only) store. */
-export function createReadModel(store: Store, options: ReadModelOptions = {}): ReadModel {
+export function createReadModel(store: Store): ReadModel {
   const { db, sqlite } = store
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
   const publication = sqlite.prepare<[], { generation: number; published_at: string }>(
@@ -113,11 +101,6 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
   // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
   const valuations: ValuationService = createValuationService(store)
-  const documents = createPropertyDocuments(
-    store.path,
-    options.propertyDocumentBytes ?? 0,
-    options.onPropertyDocumentsError,
-  )
   // Made once: better-sqlite3 wraps the function on every transaction() call.
   const readInSnapshot = sqlite.transaction(
     (cache: LruCache<string>, key: string, read: () => string | null): Answer<string | null> => {
@@ -171,7 +154,6 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
         responses.clear()
         properties.clear()
         valuations.reset()
-        documents.use(row.generation)
       }
       current = { generation: row.generation, publishedAt: row.published_at }
     }
@@ -196,11 +178,7 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       })
     },
     property(bagId) {
-      const published = sync()
-      const key = `property|${bagId}`
-      const built = documents.get(bagId, published.generation)
-      if (built !== undefined) return { published, body: built, key }
-      return answer(properties, key, () => readProperty(bagId), published)
+      return answer(properties, `property|${bagId}`, () => readProperty(bagId))
     },
     propertiesAt(address) {
       const printed = `${address.number}${address.letter ?? ''}${address.addition ? `-${address.addition}` : ''}`
@@ -211,24 +189,22 @@ export function createReadModel(store: Store, options: ReadModelOptions = {}): R
       listingResponses: responses.stats,
       propertyResponses: properties.stats,
       counts: counts.size,
-      propertyDocuments: documents.stats(),
     }),
-    close: () => documents.close(),
   }
 
   /**
    * A body from this generation's cache, or read in one transaction, so the body and the generation it is tagged
-   * with come from the same snapshot. A cache hit needs no transaction: the cache is emptied whenever sync() sees a
-   * new generation, so what it holds belongs to the generation sync() returned.
+   * with come from the same snapshot. A cache hit needs no transaction: the cache only ever holds bodies of the
+   * generation last seen, so a hit stands when sync() still sees that one. A miss checks the generation once, inside
+   * the transaction, as every check asks SQLite for a read lock of its own.
    */
-  function answer<T extends string | null>(
-    cache: LruCache<string>,
-    key: string,
-    read: () => T,
-    published = sync(),
-  ): Answer<T> {
+  function answer<T extends string | null>(cache: LruCache<string>, key: string, read: () => T): Answer<T> {
     const cached = cache.get(key)
-    if (cached !== undefined) return { published, body: cached as T, key }
+    if (cached !== undefined) {
+      const { generation } = current
+      const published = sync()
+      if (published.generation === generation) return { published, body: cached as T, key }
+    }
     return readInSnapshot(cache, key, read) as Answer<T>
   }
 

@@ -15,7 +15,6 @@ export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
       const { listingResponses, propertyResponses } = app.readModel.stats()
       return { listings: listingResponses, properties: propertyResponses }
     },
-    propertyDocuments: () => app.readModel.stats().propertyDocuments,
   })
   // A callback hook, not an async one: it runs on every response, and a promise per request is measurable.
   app.addHook('onResponse', (request, reply, done) => {
