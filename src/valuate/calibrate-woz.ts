@@ -2,7 +2,7 @@
  * Indexing WOZ values to the valuation date and measuring how well an indexed WOZ predicts a
  * price, which sets its weight in the blend.
  */
-import { normaliseCity } from './area-keys.js'
+import { areaCity } from './area-keys.js'
 import { round6 } from './fit-hedonic.js'
 import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import { median } from './quantile.js'
@@ -171,9 +171,9 @@ export function wozOnlyOutOfSample(
   options: WozOptions,
   folds: number,
 ): WozOnlyError[] {
-  const places = [...new Set(rows.map((r) => normaliseCity(r.city) ?? ''))].sort()
+  const places = [...new Set(rows.map((r) => areaCity(r.city) ?? ''))].sort()
   const foldOf = new Map(places.map((place, i) => [place, i % folds]))
-  const fold = rows.map((r) => foldOf.get(normaliseCity(r.city) ?? '') as number)
+  const fold = rows.map((r) => foldOf.get(areaCity(r.city) ?? '') as number)
   const errors: WozOnlyError[] = []
   for (let k = 0; k < folds; k++) {
     const calibration = calibrateWoz(
