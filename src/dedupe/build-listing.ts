@@ -133,7 +133,7 @@ const POOL = `
  */
 export const HOUSE_NUMBER_SQL = `a.huisnummer || coalesce(' ' || a.huisletter, '') || coalesce('-' || a.toevoeging, '')`
 
-/** The BAG address `a`'s postcode in display form ("1234AB" → "1234 AB"); anything else as it is. */
+/** `displayPostcode` of the BAG address `a`'s postcode, in SQL ("1234AB" → "1234 AB"; anything else as it is). */
 export const DISPLAY_POSTCODE_SQL = `case when a.postcode glob '[0-9][0-9][0-9][0-9][A-Z][A-Z]'
   then substr(a.postcode, 1, 4) || ' ' || substr(a.postcode, 5) else a.postcode end`
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { cityKey, formatHouseNumber, normaliseCity } from '../normalise/index.js'
+import { cityKey, displayPostcode, formatHouseNumber, normaliseCity } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { jsonEachParam, objectRows, param, prepareQuery } from '../store/prepared.js'
 import type { PdokLookupTable } from '../store/schema.js'
@@ -42,8 +42,6 @@ export interface StoredListingFact extends ListingFactRow {
   id: number
   bag_vbo_id: string
 }
-
-const displayPostcode = (pc: string | null) => (pc ? `${pc.slice(0, 4)} ${pc.slice(4)}` : null)
 
 /** BAG gebruiksoppervlakte is 1–999999 m²; the ends of that range are placeholders, not areas. */
 const plausibleArea = (m2: number | null) => (m2 !== null && m2 > 1 && m2 < 999_999 ? m2 : null)
@@ -205,7 +203,7 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
       huisletter: row.huisletter,
       toevoeging: row.toevoeging,
     }),
-    postcode: displayPostcode(row.postcode),
+    postcode: row.postcode ? displayPostcode(row.postcode) : null,
     city: row.city,
     cityKey: row.city_key,
     surfaceArea: plausibleArea(row.oppervlakte),
@@ -234,7 +232,7 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
         huisletter: found.huisletter,
         toevoeging: found.toevoeging,
       }),
-      postcode: displayPostcode(found.postcode),
+      postcode: found.postcode ? displayPostcode(found.postcode) : null,
       city: normaliseCity(found.city),
       cityKey: cityKey(found.city),
       surfaceArea: null,
