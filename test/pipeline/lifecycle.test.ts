@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { runIngest } from '../../src/pipeline/ingest.js'
 import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { importBag } from '../../src/registers/import-bag.js'
@@ -184,7 +184,7 @@ describe('listing lifecycle and identity', () => {
       voorkomen: 1,
     })
     await writer.close()
-    await importBag(store, zipPath, { priority: sourcePriority })
+    await importBag(store, zipPath, { priority: defaultSourcePriority })
 
     const before = listings().map((r) => r.id)
     await run([a, b])
