@@ -197,7 +197,7 @@ function share<T>(items: readonly T[], test: (item: T) => boolean): number {
 }
 
 /** The naive baseline fitted on training rows: median price per m² of the pc4, else of the city. */
-export function baselineModel(train: readonly Comparable[]): (home: Comparable) => number | null {
+function baselineModel(train: readonly Comparable[]): (home: Comparable) => number | null {
   const byPc4 = new Map<string, number[]>()
   const byCity = new Map<string, number[]>()
   const push = (map: Map<string, number[]>, key: string | null, value: number) => {

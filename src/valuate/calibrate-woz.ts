@@ -19,7 +19,7 @@ export interface WozOptions {
 /** Fewer comparables with a WOZ value than this and the WOZ error is assumed (`wozLogSd`), not measured. */
 export const MIN_WOZ_ROWS = 30
 /** Robust standard deviation from the median absolute deviation (normal consistency): SD = 1.4826 × MAD. */
-export const MAD_TO_SD = 1.4826
+const MAD_TO_SD = 1.4826
 
 /** Calendar year of an ISO date, or null when unreadable. */
 export const yearOf = (iso: string | null | undefined): number | null => {
@@ -31,7 +31,7 @@ export const yearOf = (iso: string | null | undefined): number | null => {
  * Factor that takes a WOZ value from its reference year to the valuation year: the ratio of the
  * yearly index levels where the index has both years, else compound `annualGrowth`.
  */
-export function indexFactor(
+function indexFactor(
   calibration: WozCalibration,
   referenceYear: number,
   valuationYear = calibration.valuationYear,

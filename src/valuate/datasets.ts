@@ -92,7 +92,7 @@ const saleKey = (address: string, c: Comparable) =>
   `${areaPostcode(c.postcode)}|${address.trim().toLowerCase()}|${c.price}|${c.surfaceArea}`
 
 /** Funda sales, Utrecht 2015–2016 (84 Dutch columns): last asking price, living area, year, label, type. */
-export function loadUtrecht2016(path: string): Dataset {
+function loadUtrecht2016(path: string): Dataset {
   const { rows, dropped } = collect(
     readCsv(path),
     (r, i) => {
@@ -127,7 +127,7 @@ export function loadUtrecht2016(path: string): Dataset {
 }
 
 /** Amsterdam listings, August 2021: only price, area, rooms and postcode. */
-export function loadAmsterdam2021(path: string): Dataset {
+function loadAmsterdam2021(path: string): Dataset {
   const { rows, dropped } = collect(
     readCsv(path),
     (r, i) => {

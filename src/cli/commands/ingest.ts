@@ -63,7 +63,7 @@ const positive = (name: string, value: string | undefined) => {
  * A given `--feed` file is read in any case, and alone when `--sources` names nothing else: a feed run never crawls
  * sites.
  */
-export async function sourceIdsFor(
+async function sourceIdsFor(
   flags: Pick<IngestFlags, 'sources' | 'feed'>,
   sample: Pick<SampleManifest, 'sources'> | undefined,
   runnable: () => Promise<readonly Source[]>,
