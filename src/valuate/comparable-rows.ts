@@ -2,8 +2,8 @@ import type { Comparable } from './types.js'
 
 /**
  * Comparables as SQLite hands them over: the JSON text of their rows, each an array of {@link COMPARABLE_COLUMNS}, and
- * how many there are. They cross threads in this form and are parsed where they are fitted: cloned to a worker as
- * objects, the national run's 110k sale comparables cost the loading thread 0.36–0.39 s.
+ * how many there are. They cross threads in this form and are parsed where they are fitted: cloning them to a worker
+ * as objects would cost the loading thread more than handing over the text.
  */
 export interface ComparablesText {
   readonly count: number

@@ -131,8 +131,8 @@ export function modelFrom(
 
 /**
  * A fitted model as it is stored: its JSON, and how many comparables it used. A worker hands back this, not the model:
- * a national sale model holds about 150,000 area effects, which took 0.26–0.30 s to clone between threads and another
- * 0.12 s to stringify on the thread that stores it.
+ * a national sale model holds about 150,000 area effects, which cost more to clone between threads and then
+ * stringify on the thread that stores it than the text costs to hand over.
  */
 export interface FittedModel {
   readonly json: string
