@@ -1,4 +1,5 @@
 import type { Source } from '../src/kit/index.js'
+import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
@@ -13,3 +14,6 @@ export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, fe
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)
+
+/** The default trust order for golden records: registers first, then the listing sources in registry order. */
+export const defaultSourcePriority = createSourcePriority(defaultSourceOrder(ALL_SOURCES.map((s) => s.id)))

@@ -50,8 +50,7 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
   writeFileSync(
     script,
     // Every request is formatted once, up front: formatting per request makes garbage, and Lua's collector then
-    // stalls wrk for milliseconds at a time, which shows up as server latency (p99 of /healthz over 200,000
-    // distinct paths: 4.7 ms formatted per request, against 1.8 ms over one path).
+    // stalls wrk for milliseconds at a time, which shows up as server latency.
     `local requests = {}
 local i = 0
 headers = {}

@@ -69,7 +69,7 @@ const NOT_A_HOME = /^(parkeerplaats|parking|garage|garagebox|bedrijfsruimte|opsl
 const text = (el: Cheerio<AnyNode>) => el.first().text().replace(/\s+/g, ' ').trim()
 
 /** "2624 BE Delft (Mythologiebuurt)" → postcode, city and neighbourhood. */
-export function readSubtitle(subtitle: string): {
+function readSubtitle(subtitle: string): {
   postcode: string | null
   city: string
   district: string | null
@@ -84,7 +84,7 @@ export function readSubtitle(subtitle: string): {
  * transparency badge with the total including service costs; the listing's price is the bare rent, the same
  * figure Pararius prints in `__price-main` and both sites call "Huurprijs" on the detail page.
  */
-export function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | null {
+function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | null {
   const id = listingIdFromUrl(url)
   const offer = offerFromUrl(url)
   const title = text($card.find('a.listing-search-item__link--title'))

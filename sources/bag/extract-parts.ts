@@ -30,7 +30,7 @@ const OTHER_COLLECTION = /^\d{4}[A-Za-z]+\d{8}(?:-\d+)?\.(?:xml|zip)$/i
 const CODE_RANK = new Map<string, number>(BAG_KINDS.map((kind, index) => [TYPE_CODE_OF_KIND[kind], index]))
 
 /** Classifies a file by its base name, following Kadaster's naming (`{GGGG}{TYPE}{ddmmyyyy}[-nnnnnn].xml|zip`). */
-export function classifyName(name: string): NameRole {
+function classifyName(name: string): NameRole {
   const base = basename(name)
   if (/^Leveringsdocument.*\.xml$/i.test(base)) return { role: 'info' }
   if (/^GEM-WPL-RELATIE/i.test(base)) return { role: 'skip' }

@@ -30,7 +30,7 @@ export interface PageMemo {
  * Bump when parsing, validation, normalisation or resolution change what a page turns into: every memo then misses
  * once and the pages are parsed again.
  */
-export const MEMO_VERSION = '1'
+const MEMO_VERSION = '1'
 
 /** A memo over the store for one run; `validity` ties memos to the parser version and the loaded BAG. */
 export function createPageMemo(store: Store, runId: number): PageMemo {

@@ -210,7 +210,7 @@ async function readHead(path: string): Promise<string> {
 }
 
 /** By extension; otherwise a file whose first character opens a JSON object is JSON Lines. */
-export function detectFormat(path: string, head: string): FileFormat {
+function detectFormat(path: string, head: string): FileFormat {
   const ext = extname(path).toLowerCase()
   if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl'
   if (ext === '.csv' || ext === '.tsv') return 'csv'

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { useSampleStore } from '../../test/helpers/sample-database.js'
-import { formatHouseNumber } from '../normalise/index.js'
+import { displayPostcode, formatHouseNumber, normalisePostcode } from '../normalise/index.js'
 import { DISPLAY_POSTCODE_SQL, HOUSE_NUMBER_SQL, rebuildListings } from './build-listing.js'
 import { preparePublishScratch } from './publish-scratch.js'
 
@@ -42,17 +42,20 @@ function rebuildAll(bulkMin: number) {
 }
 
 describe('the address forms a listing takes from the BAG, in SQL', () => {
-  it('prints a house number as formatHouseNumber does, and a valid postcode with its space', () => {
+  it('prints a house number as formatHouseNumber does, and a postcode as displayPostcode does', () => {
     const sqlite = new Database(':memory:')
     sqlite.exec('create table a (huisnummer integer, huisletter text, toevoeging text, postcode text)')
     const insert = sqlite.prepare('insert into a values (?, ?, ?, ?)')
     const cases = [
-      [12, null, null, '1234AB', '1234 AB'],
-      [12, 'A', null, '9999ZZ', '9999 ZZ'],
-      [7, null, '2', '1234 AB', '1234 AB'],
-      [99999, 'b', 'III', '1234ab', '1234ab'],
-      [1, 'A', 'bis', '123AB', '123AB'],
-      [3, null, null, null, null],
+      [12, null, null, '1234AB'],
+      [12, 'A', null, '9999ZZ'],
+      [7, null, '2', '1234 AB'],
+      [99999, 'b', 'III', '1234ab'],
+      [1, 'A', 'bis', '123AB'],
+      [4, null, null, '0123AB'],
+      [5, null, null, '1234SA'],
+      [6, null, null, '12345AB'],
+      [3, null, null, null],
     ] as const
     for (const [number, letter, addition, postcode] of cases) insert.run(number, letter, addition, postcode)
     const rows = sqlite
@@ -61,11 +64,22 @@ describe('the address forms a listing takes from the BAG, in SQL', () => {
       )
       .all()
     expect(rows).toEqual(
-      cases.map(([huisnummer, huisletter, toevoeging, , postcode]) => ({
+      cases.map(([huisnummer, huisletter, toevoeging, postcode]) => ({
         number: formatHouseNumber({ huisnummer, huisletter, toevoeging }),
-        postcode,
+        postcode: postcode === null ? null : displayPostcode(postcode),
       })),
     )
+    sqlite.close()
+  })
+
+  it('shows a valid postcode as normalisePostcode does', () => {
+    const sqlite = new Database(':memory:')
+    const show = sqlite
+      .prepare(`select ${DISPLAY_POSTCODE_SQL} as postcode from (select ? as postcode) a`)
+      .pluck()
+    for (const key of ['1011AB', '1234AB', '2611BC', '3511GV', '9999ZZ', '1000AA']) {
+      expect(show.get(key)).toBe(normalisePostcode(key))
+    }
     sqlite.close()
   })
 })

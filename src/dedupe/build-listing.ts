@@ -67,11 +67,10 @@ const TRUST_ORDER = 'coalesce(p.rank, 1000), o.last_seen desc, o.id'
  * number, area, listing date and sources. Each figure is taken over the active members when there are any, else over
  * all of them.
  *
- * Grouped, not windowed: window functions sorted every member row, all its columns with it (national first run:
- * 3.6–4.0 s against 3.0–3.2 s). Listings with one member, most of them, skip the grouping: its three ordered
- * aggregates need no order for one row and cost a third of the statement (national first run: 1.33–1.55 s against
- * 0.88–0.95 s). The two kinds are merged in id order (`limit -1` keeps SQLite from dropping the `order by` of a
- * subquery), so that a first run appends its listings instead of splitting pages (7 % more pages).
+ * Grouped, not windowed: window functions sort every member row, all its columns with it. Listings with one member,
+ * most of them, skip the grouping: its three ordered aggregates need no order for one row. The two kinds are merged
+ * in id order (`limit -1` keeps SQLite from dropping the `order by` of a subquery), so that a first run appends its
+ * listings instead of splitting pages.
  */
 const POOL = `
   grouped as (
@@ -109,13 +108,13 @@ const POOL = `
   )`
 
 /**
- * `formatHouseNumber` of the BAG address `a`, in SQL ("12", "12 A", "12-2", "12 A-2"). Both forms here were JavaScript
- * functions called from SQL: with them, reading the national run's resolved listings' addresses took 0.86–1.13 s,
- * against 0.65–0.80 s this way.
+ * `formatHouseNumber` of the BAG address `a`, in SQL ("12", "12 A", "12-2", "12 A-2"): the listing rebuild reads every
+ * resolved listing's address in one statement, and a JavaScript function called from SQL per row costs more than
+ * the expression.
  */
 export const HOUSE_NUMBER_SQL = `a.huisnummer || coalesce(' ' || a.huisletter, '') || coalesce('-' || a.toevoeging, '')`
 
-/** The BAG address `a`'s postcode in display form ("1234AB" → "1234 AB"); anything else as it is. */
+/** `displayPostcode` of the BAG address `a`'s postcode, in SQL ("1234AB" → "1234 AB"; anything else as it is). */
 export const DISPLAY_POSTCODE_SQL = `case when a.postcode glob '[0-9][0-9][0-9][0-9][A-Z][A-Z]'
   then substr(a.postcode, 1, 4) || ' ' || substr(a.postcode, 5) else a.postcode end`
 
@@ -154,7 +153,7 @@ const UPSERT = `
     updated_generation = excluded.updated_generation`
 
 function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation: number): void {
-  // Members per listing, from the index alone (national first run: 0.08 s).
+  // Members per listing, counted from the index alone.
   sqlite.exec(`
     delete from publish_listing_members;
     insert into publish_listing_members (listing_id, n)

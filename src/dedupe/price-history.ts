@@ -1,5 +1,5 @@
 /** Price points kept on an observation's history, and so on its listing's; older ones stay in `price_history`. */
-export const PRICE_HISTORY_KEPT = 50
+const PRICE_HISTORY_KEPT = 50
 
 /**
  * SQL for a REAL value as JSON written by JavaScript: SQLite's JSON functions write a whole REAL as `1390.0`, where

@@ -45,7 +45,7 @@ export function rulesFromResponse(
 }
 
 /** The robots.txt URL for the origin of `url`. */
-export const robotsUrlFor = (url: string): string => new URL('/robots.txt', url).href
+const robotsUrlFor = (url: string): string => new URL('/robots.txt', url).href
 
 /**
  * robots.txt per origin (scheme, host and port, as RFC 9309 scopes it), fetched once per run. A load that

@@ -2,11 +2,11 @@ import type { CheerioAPI } from 'cheerio'
 import { ParseError } from '../errors.js'
 
 /** 60× the tags of the largest real page (under 1,000 in 175 KB); htmlparser2 itself is quadratic in nesting depth. */
-export const MAX_TAGS = 50_000
+const MAX_TAGS = 50_000
 /** Deeper than this is a bomb, not a page; Chromium's HTML parser stops nesting at 512 too. */
 export const MAX_DEPTH = 512
 /** Nodes outside `<html>` (content after `</html>`): a handful on a real page. */
-export const MAX_TOP_LEVEL_NODES = 1_000
+const MAX_TOP_LEVEL_NODES = 1_000
 
 /**
  * Refuses, before parsing, a body with more tags than a listing page could have. cheerio's selectors are quadratic

@@ -11,7 +11,7 @@ export interface Page {
   /** The request that produced this page, with the `userData` the adapter attached. */
   readonly request: SourceRequest
   /**
-   * The body parsed as HTML (htmlparser2, about 3× faster than parse5 on listing pages); parsed on first use.
+   * The body parsed as HTML (htmlparser2, which parses listing pages faster than parse5); parsed on first use.
    * Throws `ParseError` for a markup bomb (too many tags, too deep, too much outside `<html>`): see markup-limits.ts.
    */
   readonly $: CheerioAPI

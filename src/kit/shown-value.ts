@@ -11,7 +11,7 @@ const quote = (text: string) =>
   JSON.stringify(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text)
 
 /** True when a text a site shows stands for no value at all: empty, blank, "onbekend", "n.v.t.", "-". */
-export function saysNothing(text: string): boolean {
+function saysNothing(text: string): boolean {
   const t = text.trim()
   return t === '' || SAYS_NOTHING.test(t)
 }

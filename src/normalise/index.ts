@@ -1,7 +1,7 @@
 /** Address normalisation: the only module other stages import from `src/normalise/`. */
 export { cityKey } from './city-key.js'
 export { normaliseCity } from './normalise-city.js'
-export { normalisePostcode, postcodeKey } from './normalise-postcode.js'
+export { displayPostcode, normalisePostcode, postcodeKey } from './normalise-postcode.js'
 export { normaliseStreet } from './normalise-street.js'
 export {
   formatHouseNumber,

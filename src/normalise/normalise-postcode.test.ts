@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalisePostcode, postcodeKey } from './normalise-postcode.js'
+import { displayPostcode, normalisePostcode, postcodeKey } from './normalise-postcode.js'
 
 describe('normalisePostcode', () => {
   it.each([
@@ -51,5 +51,18 @@ describe('postcodeKey', () => {
   it('never throws on invalid input and keeps it distinguishable', () => {
     expect(postcodeKey('0123 ab')).toBe('0123AB')
     expect(postcodeKey('')).toBe('')
+  })
+})
+
+describe('displayPostcode', () => {
+  it.each([
+    ['1234AB', '1234 AB'],
+    ['0123AB', '0123 AB'],
+    ['1234 AB', '1234 AB'],
+    ['1234ab', '1234ab'],
+    ['123AB', '123AB'],
+    ['', ''],
+  ])('shows %j as %j', (key, expected) => {
+    expect(displayPostcode(key)).toBe(expected)
   })
 })

@@ -35,7 +35,17 @@ export function normalisePostcode(raw: string | null | undefined): string | null
   if (raw == null || raw.length > 64) return null
   const c = compact(raw)
   if (c === null || !isValidCompact(c)) return null
-  return `${c.slice(0, 4)} ${c.slice(4)}`
+  return displayPostcode(c)
+}
+
+const KEY_SHAPE = /^[0-9]{4}[A-Z]{2}$/
+
+/**
+ * The display form of a postcode in key form ("1234AB" → "1234 AB"); anything else comes back as it is. The BAG
+ * stores key form, and a home shows its postcode the way listings print it.
+ */
+export function displayPostcode(key: string): string {
+  return KEY_SHAPE.test(key) ? `${key.slice(0, 4)} ${key.slice(4)}` : key
 }
 
 /**

@@ -98,7 +98,7 @@ export async function withRunLock<T>(
 }
 
 /** "pid 123 (ingest) since 2024-…", for messages. */
-export function describeHolder(holder: RunLockTable): string {
+function describeHolder(holder: RunLockTable): string {
   return `pid ${holder.pid} on ${holder.host} (${holder.command}) since ${holder.acquired_at}`
 }
 

@@ -114,7 +114,7 @@ export function createTtyProgress(options: TtyProgressOptions): TtyProgress {
 }
 
 /** The progress block as plain lines (plus colour codes): a header, one line per source, one for the stages. */
-export function renderProgress(progress: RunProgress, now: number): string[] {
+function renderProgress(progress: RunProgress, now: number): string[] {
   if (progress.runId === null) return []
   const elapsed = progress.startedAt === null ? 0 : (now - progress.startedAt) / 1000
   const lines = [`run ${progress.runId} · ${progress.mode} · ${elapsed.toFixed(1)} s`]

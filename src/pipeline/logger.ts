@@ -5,6 +5,3 @@ export interface Logger {
   warn(message: string, fields?: Record<string, unknown>): void
   error(message: string, fields?: Record<string, unknown>): void
 }
-
-/** A logger that drops everything (tests, `--quiet`). */
-export const SILENT_LOGGER: Logger = { debug() {}, info() {}, warn() {}, error() {} }

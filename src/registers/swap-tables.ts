@@ -13,8 +13,8 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
  * Creates an empty `<table>__next` for each table with the live table's own definition (read from sqlite_master,
- * so migrations stay the one place a schema is written), without secondary indexes: bulk loads are 1.5× faster
- * when indexes are built afterwards.
+ * so migrations stay the one place a schema is written), without secondary indexes: loading first and building
+ * the indexes afterwards is faster than loading into indexed tables.
  */
 export function createNextTables(sqlite: BetterSqlite3.Database, tables: readonly string[]): void {
   for (const table of tables) {

@@ -26,7 +26,7 @@ export interface BagResolver {
   resolve(input: ResolveInput): Resolution
   /**
    * Resolves a batch, each input as {@link resolve} would, with one statement per kind of look-up instead of one per
-   * listing: the national bench's 252k staged addresses took 2.4–2.8 s against 2.7–3.2 s one by one.
+   * listing, so that a statement's cost is paid per batch.
    */
   resolveAll(inputs: readonly ResolveInput[]): Resolution[]
 }
@@ -66,10 +66,10 @@ const UNRESOLVED = (method: ResolutionMethod): Resolution => ({ method, objectId
 export function createBagResolver(sqlite: BetterSqlite3.Database): BagResolver {
   // Each look-up's parameters are one element of a JSON array; `i` is the element's index, so each row found comes
   // back tagged with the look-up it answers. The elements are taken apart once (`materialized`): joined on
-  // `j.value ->> n` directly, SQLite took them apart again for every address at the postcode (street look-ups 2.2×).
+  // `j.value ->> n` directly, SQLite takes them apart again for every address at the postcode.
   const byNumber = addressesByNumber(sqlite)
   // Only the street's addresses within twice the area tolerance can decide: filtering here, not in JavaScript,
-  // spares materialising every address at the postcode (a third of the resolve stage at national scale).
+  // spares materialising every address at the postcode.
   const onStreetNear = jsonRows(
     sqlite,
     sqlite.prepare<[string], NearAddress & Tagged>(

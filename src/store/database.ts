@@ -69,7 +69,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   }
   // Large pages for a new file (an existing one keeps its size until a VACUUM): a national first run writes about a
   // gigabyte of pages in one transaction, and 64 KiB pages make that a sixteenth of the write calls and B-tree
-  // splits. CPU stages 15–20 % faster on the national run; must come before WAL mode, which fixes the size.
+  // splits. It must come before WAL mode, which fixes the size.
   if (!readonly) sqlite.pragma(`page_size = ${PAGE_SIZE}`)
   if (!readonly) sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
@@ -77,11 +77,9 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   // Random lookups (resolving, merging) into a database larger than the map turn into page reads: at national scale
   // that costs more than the work itself, so the map is as large as SQLite allows.
   sqlite.pragma(`mmap_size = ${options.mmapBytes ?? 2 ** 31}`)
-  // A writer's cache mostly holds the pages its transaction changed. A national first publish changes about 580 MB,
-  // and a cache that held all of it was slower than one that spilled part to the WAL along the way: with 256 MiB the
-  // CPU stages took 14.9, 14.1 and 13.5 s against 16.3, 14.6 and 16.1 s with 512 (alternating; 64 and 128 MiB did
-  // as well as 256). Each new cache page is fresh memory, and first touches are dear here (1.6 µs per 4 KiB page
-  // alone, 6.5 µs with another thread faulting too).
+  // A writer's cache mostly holds the pages its transaction changed. A cache large enough for a whole national
+  // publish is slower than one that spills part of it to the WAL along the way: each new cache page is fresh memory,
+  // and touching fresh memory for the first time is dear. So the writer's cache is bounded, not sized to the run.
   sqlite.pragma(`cache_size = -${(options.cacheMiB ?? (readonly ? 128 : 256)) * 1024}`)
   // A run commits staged rows in batches; checkpointing the WAL back at SQLite's default of 1,000 pages makes each
   // batch pay twice. A reader never checkpoints, so only a writer needs the page size.

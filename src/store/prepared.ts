@@ -3,7 +3,7 @@ import { type Compilable, type RawBuilder, sql } from 'kysely'
 
 /**
  * A named parameter (`@name`) inside a kysely query. Queries are built once with kysely and prepared once with
- * better-sqlite3; kysely's own execute path re-prepares on every call, which costs 2–3× on hot lookups.
+ * better-sqlite3; kysely's own execute path re-prepares on every call, which hot lookups cannot afford.
  */
 export const param = <T = never>(name: string): RawBuilder<T> => sql<T>`${sql.raw(`@${name}`)}`
 
@@ -40,7 +40,7 @@ export interface PositionalWrite<Params> {
 /**
  * Like {@link prepareQuery}, for hot writes: takes the same object, but binds its values by position. better-sqlite3
  * looks a named parameter up on the object through V8's API; a compiled function that lists the values costs next
- * to nothing (a 17-parameter golden-record update: 4.5 → 3.4 µs). Each `@name` becomes a `?` (better-sqlite3 takes
+ * to nothing. Each `@name` becomes a `?` (better-sqlite3 takes
  * numbered ones as named) that is given the value again where the name repeats. The query must not hold `@`
  * otherwise: its values are all parameters (see above).
  */
@@ -71,9 +71,8 @@ export interface RowReader<Params extends unknown[], Row> {
 /**
  * Reads a statement's rows as arrays and builds each object in JavaScript, with one literal compiled per statement.
  * better-sqlite3 builds a row object through V8's API one property at a time, which is slow, and a row of more than
- * about a dozen columns ends up a dictionary, slow to read too. For hot reads (resolving, merging, fitting): a
- * 6-column lookup costs 1.5–3 µs less a call, a 17-column row about half. Rows are the same, duplicate column names
- * included (the last one wins, as in better-sqlite3).
+ * about a dozen columns ends up a dictionary, slow to read too. Hot reads (resolving, merging, fitting) use this.
+ * Rows are the same, duplicate column names included (the last one wins, as in better-sqlite3).
  */
 export function objectRows<Params extends unknown[], Row>(
   statement: BetterSqlite3.Statement<Params, Row>,

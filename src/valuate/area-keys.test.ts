@@ -1,26 +1,50 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { areaGroups, HIERARCHY, hierarchyKeys, normalisePostcode, validYear } from './area-keys.js'
+import { normalisePostcode, postcodeKey } from '../normalise/index.js'
+import { areaCity, areaGroups, areaPostcode, HIERARCHY, hierarchyKeys, validYear } from './area-keys.js'
 import type { HomeFeatures } from './types.js'
 
-describe('normalisePostcode', () => {
+describe('areaPostcode', () => {
   it('accepts any spacing and case, rejects the rest', () => {
-    expect(normalisePostcode('3511 gv')).toBe('3511GV')
-    expect(normalisePostcode(' 3511GV ')).toBe('3511GV')
-    expect(normalisePostcode('3511')).toBe('3511')
-    expect(normalisePostcode('0511 GV')).toBeNull()
-    expect(normalisePostcode('3511 G')).toBeNull()
-    expect(normalisePostcode('')).toBeNull()
-    expect(normalisePostcode(null)).toBeNull()
+    expect(areaPostcode('3511 gv')).toBe('3511GV')
+    expect(areaPostcode(' 3511GV ')).toBe('3511GV')
+    expect(areaPostcode('3511')).toBe('3511')
+    expect(areaPostcode('0511 GV')).toBeNull()
+    expect(areaPostcode('3511 G')).toBeNull()
+    expect(areaPostcode('')).toBeNull()
+    expect(areaPostcode(null)).toBeNull()
+  })
+
+  it('keeps letter pairs PostNL never issues, which normalisePostcode refuses', () => {
+    expect(areaPostcode('1234 sa')).toBe('1234SA')
+    expect(normalisePostcode('1234 sa')).toBeNull()
+  })
+
+  it('is the postcode key of every postcode normalisePostcode accepts', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\s?[0-9]{4}\s{0,2}[A-Za-z]{2}\s?$/), (s) => {
+        const shown = normalisePostcode(s)
+        if (shown !== null) expect(areaPostcode(s)).toBe(postcodeKey(shown))
+      }),
+    )
   })
 
   it('is idempotent', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
-        const once = normalisePostcode(s)
-        if (once !== null) expect(normalisePostcode(once)).toBe(once)
+        const once = areaPostcode(s)
+        if (once !== null) expect(areaPostcode(once)).toBe(once)
       }),
     )
+  })
+})
+
+describe('areaCity', () => {
+  it('trims and lower-cases, and keeps names apart that cityKey joins', () => {
+    expect(areaCity(' Den Haag ')).toBe('den haag')
+    expect(areaCity("'s-Gravenhage")).toBe("'s-gravenhage")
+    expect(areaCity('  ')).toBeNull()
+    expect(areaCity(null)).toBeNull()
   })
 })
 

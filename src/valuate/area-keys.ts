@@ -1,6 +1,7 @@
 /**
  * Keys that place a home in each level of the pooling hierarchy.
  */
+import { postcodeKey } from '../normalise/index.js'
 import type { HomeFeatures } from './types.js'
 
 /**
@@ -14,31 +15,41 @@ export const HIERARCHY = ['city', 'pc4', 'pc4Type', 'pc5', 'pc5Type', 'pc6', 'bu
 /** One of the {@link HIERARCHY} levels. */
 export type HierarchyLevel = (typeof HIERARCHY)[number]
 
-const POSTCODE = /^([1-9]\d{3})([A-Z]{2})?$/
+// A postcode's area key: its four digits, then the two letters where they are known.
+const AREA_POSTCODE = /^[1-9]\d{3}(?:[A-Z]{2})?$/
 
-/** Normalises "1234 ab" to "1234AB" (or "1234" when only the digits are known); null when invalid. */
-export function normalisePostcode(postcode: string | null | undefined): string | null {
+/**
+ * The postcode of a home as the pooling hierarchy keys it: the {@link postcodeKey} form ("3511 gv" → "3511GV"), or
+ * the four digits when only those are known ("3511"); null when it is neither. Unlike `normalisePostcode` it keeps a
+ * bare four-digit area and letter pairs PostNL never issues, as back-test files may carry either, and a fitted model's
+ * area keys must not change with the rules for a listing's postcode.
+ */
+export function areaPostcode(postcode: string | null | undefined): string | null {
   if (!postcode) return null
-  const compact = postcode.replace(/\s+/g, '').toUpperCase()
-  return POSTCODE.test(compact) ? compact : null
+  const key = postcodeKey(postcode)
+  return AREA_POSTCODE.test(key) ? key : null
 }
 
-/** Normalises a city name for use as a key: trimmed and lower case; null when empty. */
-export function normaliseCity(city: string | null | undefined): string | null {
+/**
+ * The place of a home as the pooling hierarchy keys it: trimmed and lower case; null when empty. Not `cityKey`,
+ * which also folds diacritics and aliases ("Den Haag" and "'s-Gravenhage" are one key there, two here): a fitted
+ * model stores its city offsets under these keys, so changing the rule would change every stored model.
+ */
+export function areaCity(city: string | null | undefined): string | null {
   const key = city?.trim().toLowerCase()
   return key ? key : null
 }
 
 /** The home's key at each {@link HIERARCHY} level, in order; null where the level does not apply. */
 export function hierarchyKeys(home: HomeFeatures): (string | null)[] {
-  const pc = normalisePostcode(home.postcode)
+  const pc = areaPostcode(home.postcode)
   const pc4 = pc ? pc.slice(0, 4) : null
   const pc6 = pc && pc.length === 6 ? pc : null
   const pc5 = pc6 ? pc6.slice(0, 5) : null
   const type = home.dwellingType === 'apartment' ? 'a' : home.dwellingType === 'house' ? 'h' : null
   const year = validYear(home.yearBuilt)
   return [
-    normaliseCity(home.city),
+    areaCity(home.city),
     pc4,
     pc4 && type ? `${pc4}|${type}` : null,
     pc5,
@@ -118,14 +129,14 @@ export function areaGroups(homes: readonly HomeFeatures[]): AreaGroups[] {
     const home = homes[i] as HomeFeatures
     let gCity = cities.get(home.city ?? '')
     if (gCity === undefined) {
-      const key = normaliseCity(home.city)
+      const key = areaCity(home.city)
       gCity = key === null ? -1 : city.of(key)
       cities.set(home.city ?? '', gCity)
     }
     city.group[i] = gCity
     let place = postcodes.get(home.postcode ?? '')
     if (place === undefined) {
-      const pc = normalisePostcode(home.postcode)
+      const pc = areaPostcode(home.postcode)
       const six = pc !== null && pc.length === 6
       place = [
         pc,

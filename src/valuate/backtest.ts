@@ -2,7 +2,7 @@
  * k-fold back-test of the valuation model against a naive pc4 price-per-m² baseline. Every
  * figure is a fraction (0.07 = 7 %).
  */
-import { normaliseCity, normalisePostcode } from './area-keys.js'
+import { areaCity, areaPostcode } from './area-keys.js'
 import { estimateValue, WOZ_ONLY_METHOD } from './estimate-value.js'
 import { DEFAULT_PRICE_PER_M2, fitValuationModel, isUsableComparable } from './fit-valuation-model.js'
 import { foldAssignment } from './fold-assignment.js'
@@ -197,7 +197,7 @@ function share<T>(items: readonly T[], test: (item: T) => boolean): number {
 }
 
 /** The naive baseline fitted on training rows: median price per m² of the pc4, else of the city. */
-export function baselineModel(train: readonly Comparable[]): (home: Comparable) => number | null {
+function baselineModel(train: readonly Comparable[]): (home: Comparable) => number | null {
   const byPc4 = new Map<string, number[]>()
   const byCity = new Map<string, number[]>()
   const push = (map: Map<string, number[]>, key: string | null, value: number) => {
@@ -208,14 +208,14 @@ export function baselineModel(train: readonly Comparable[]): (home: Comparable) 
   }
   for (const r of train) {
     const ppm2 = r.price / r.surfaceArea
-    push(byPc4, normalisePostcode(r.postcode)?.slice(0, 4) ?? null, ppm2)
-    push(byCity, normaliseCity(r.city), ppm2)
+    push(byPc4, areaPostcode(r.postcode)?.slice(0, 4) ?? null, ppm2)
+    push(byCity, areaCity(r.city), ppm2)
   }
   const pc4Median = new Map([...byPc4].map(([k, v]) => [k, median(v)]))
   const cityMedian = new Map([...byCity].map(([k, v]) => [k, median(v)]))
   return (home) => {
-    const pc4 = normalisePostcode(home.postcode)?.slice(0, 4)
-    const city = normaliseCity(home.city)
+    const pc4 = areaPostcode(home.postcode)?.slice(0, 4)
+    const city = areaCity(home.city)
     const ppm2 = (pc4 ? pc4Median.get(pc4) : undefined) ?? (city ? cityMedian.get(city) : undefined)
     return ppm2 === undefined ? null : ppm2 * home.surfaceArea
   }

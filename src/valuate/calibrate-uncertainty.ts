@@ -2,7 +2,7 @@
  * Calibrates confidence classes and intervals from out-of-sample errors of an internal
  * cross-fit on the training data, so that stated levels are measured, not assumed.
  */
-import { normalisePostcode } from './area-keys.js'
+import { areaPostcode } from './area-keys.js'
 import {
   blendWoz,
   calibrateWoz,
@@ -191,7 +191,7 @@ function localErrorTables(oos: readonly OutOfSample[]): {
   for (const o of oos) {
     const a = Math.abs(o.r)
     total += a
-    const pc = normalisePostcode(o.home.postcode)
+    const pc = areaPostcode(o.home.postcode)
     if (!pc) continue
     add(sums.pc4, pc.slice(0, 4), a)
     if (pc.length === 6) add(sums.pc5, pc.slice(0, 5), a)
@@ -205,7 +205,7 @@ function localErrorTables(oos: readonly OutOfSample[]): {
   for (const [key, s] of sums.pc5) pc5[key] = round6(shrink(s, pc4[key.slice(0, 4)] ?? global))
   // For fitting the scale model a row's own error must not inform its local figure.
   const leaveOneOut = (o: OutOfSample): number => {
-    const pc = normalisePostcode(o.home.postcode)
+    const pc = areaPostcode(o.home.postcode)
     if (!pc) return global
     const a = Math.abs(o.r)
     const d4 = shrink(sums.pc4.get(pc.slice(0, 4)), global, a, 1)

@@ -2,7 +2,7 @@
  * Indexing WOZ values to the valuation date and measuring how well an indexed WOZ predicts a
  * price, which sets its weight in the blend.
  */
-import { normaliseCity } from './area-keys.js'
+import { areaCity } from './area-keys.js'
 import { round6 } from './fit-hedonic.js'
 import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 import { median } from './quantile.js'
@@ -19,7 +19,7 @@ export interface WozOptions {
 /** Fewer comparables with a WOZ value than this and the WOZ error is assumed (`wozLogSd`), not measured. */
 export const MIN_WOZ_ROWS = 30
 /** Robust standard deviation from the median absolute deviation (normal consistency): SD = 1.4826 × MAD. */
-export const MAD_TO_SD = 1.4826
+const MAD_TO_SD = 1.4826
 
 /** Calendar year of an ISO date, or null when unreadable. */
 export const yearOf = (iso: string | null | undefined): number | null => {
@@ -31,7 +31,7 @@ export const yearOf = (iso: string | null | undefined): number | null => {
  * Factor that takes a WOZ value from its reference year to the valuation year: the ratio of the
  * yearly index levels where the index has both years, else compound `annualGrowth`.
  */
-export function indexFactor(
+function indexFactor(
   calibration: WozCalibration,
   referenceYear: number,
   valuationYear = calibration.valuationYear,
@@ -171,9 +171,9 @@ export function wozOnlyOutOfSample(
   options: WozOptions,
   folds: number,
 ): WozOnlyError[] {
-  const places = [...new Set(rows.map((r) => normaliseCity(r.city) ?? ''))].sort()
+  const places = [...new Set(rows.map((r) => areaCity(r.city) ?? ''))].sort()
   const foldOf = new Map(places.map((place, i) => [place, i % folds]))
-  const fold = rows.map((r) => foldOf.get(normaliseCity(r.city) ?? '') as number)
+  const fold = rows.map((r) => foldOf.get(areaCity(r.city) ?? '') as number)
   const errors: WozOnlyError[] = []
   for (let k = 0; k < folds; k++) {
     const calibration = calibrateWoz(

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { normalisePostcode } from './area-keys.js'
+import { areaPostcode } from './area-keys.js'
 import { DEFAULT_PRICE_PER_M2 } from './fit-valuation-model.js'
 import type { Comparable } from './types.js'
 
@@ -71,7 +71,7 @@ function collect(
           ? 'no-price'
           : !(c.surfaceArea > 0)
             ? 'no-area'
-            : normalisePostcode(c.postcode) === null && c.city === null
+            : areaPostcode(c.postcode) === null && c.city === null
               ? 'no-location'
               : c.price / c.surfaceArea < PPM2_RANGE[0] || c.price / c.surfaceArea > PPM2_RANGE[1]
                 ? 'implausible-price-per-m2'
@@ -89,10 +89,10 @@ function collect(
 
 /** Same postcode, address, price and area: one sale listed twice, not a resale. */
 const saleKey = (address: string, c: Comparable) =>
-  `${normalisePostcode(c.postcode)}|${address.trim().toLowerCase()}|${c.price}|${c.surfaceArea}`
+  `${areaPostcode(c.postcode)}|${address.trim().toLowerCase()}|${c.price}|${c.surfaceArea}`
 
 /** Funda sales, Utrecht 2015–2016 (84 Dutch columns): last asking price, living area, year, label, type. */
-export function loadUtrecht2016(path: string): Dataset {
+function loadUtrecht2016(path: string): Dataset {
   const { rows, dropped } = collect(
     readCsv(path),
     (r, i) => {
@@ -127,7 +127,7 @@ export function loadUtrecht2016(path: string): Dataset {
 }
 
 /** Amsterdam listings, August 2021: only price, area, rooms and postcode. */
-export function loadAmsterdam2021(path: string): Dataset {
+function loadAmsterdam2021(path: string): Dataset {
   const { rows, dropped } = collect(
     readCsv(path),
     (r, i) => {

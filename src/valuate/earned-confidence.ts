@@ -30,7 +30,7 @@ export interface EarnedConfidence {
 }
 
 /** Fewer held-out homes than this in a cell and its median error is too noisy to stand for the cell. */
-export const MIN_MEASURED = 30
+const MIN_MEASURED = 30
 /** At the narrowest level with comparables, fewer than this many is thin evidence, measured apart. */
 const FEW_COMPARABLES = 3
 const ORDER: readonly Confidence[] = ['high', 'medium', 'low']

@@ -79,7 +79,7 @@ export function estimateValue(
     predicted,
     evidenceOf(prediction.level, prediction.n),
   )
-  // Listed member by member: spreading the rounded object in cost 3 µs a call, two thirds of the whole estimate.
+  // Listed member by member: spreading the rounded object in was most of the whole estimate's cost.
   return {
     estimatedPrice,
     low,

@@ -3,7 +3,7 @@
  * home's areas are pinned down, how unpredictable its neighbourhood has proved and which
  * features are missing. Drives both the confidence class and the interval width.
  */
-import { normalisePostcode, validYear } from './area-keys.js'
+import { areaPostcode, validYear } from './area-keys.js'
 import { labelGroup } from './design-row.js'
 import type { HomeFeatures } from './types.js'
 
@@ -33,7 +33,7 @@ export function missingFeatures(home: HomeFeatures): number {
 
 /** Local error of the home's pc5, else its pc4, else the global figure. */
 export function localErrorOf(local: LocalError, home: HomeFeatures): number {
-  const pc = normalisePostcode(home.postcode)
+  const pc = areaPostcode(home.postcode)
   if (pc) {
     const pc5 = pc.length === 6 ? local.pc5[pc.slice(0, 5)] : undefined
     if (typeof pc5 === 'number') return pc5

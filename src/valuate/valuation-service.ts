@@ -38,7 +38,7 @@ export interface ValuationService {
 }
 
 /** Turns a golden record into the model's features; null without the area or postcode a valuation needs. */
-export function featuresOf(row: GoldenRecordRow): HomeFeatures | null {
+function featuresOf(row: GoldenRecordRow): HomeFeatures | null {
   if (!row.postcode || !row.surface_area) return null
   return {
     postcode: row.postcode,

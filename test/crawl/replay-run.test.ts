@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { type IngestOptions, runIngest } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { startLocalSite } from '../fetch/local-site.js'
 import { runCli } from '../helpers/cli.js'
 import { testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import {
   HTML_HOMES,

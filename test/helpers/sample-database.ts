@@ -3,8 +3,8 @@ import { afterAll, beforeAll } from 'vitest'
 import { ingestWith } from '../../src/cli/commands/ingest.js'
 import { type Config, loadConfig } from '../../src/config.js'
 import type { RunReport } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore, type Store } from '../../src/store/database.js'
+import { SILENT_LOGGER } from './silent-logger.js'
 import { useTempDir } from './temp-dir.js'
 
 /** Settings for tests: a database and data folder of their own, nothing from the caller's environment. */

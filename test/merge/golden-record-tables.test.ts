@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { createGoldenRecordWriter } from '../../src/merge/write-golden-records.js'
 import { useSampleStore } from '../helpers/sample-database.js'
 
@@ -45,7 +45,7 @@ describe('the two golden record tables', () => {
 
   it('move a record between them as listings come and go, counting it written only when it changed', () => {
     const { sqlite } = sample.store
-    const writer = createGoldenRecordWriter(sample.store, sourcePriority)
+    const writer = createGoldenRecordWriter(sample.store, defaultSourcePriority)
     const home = sqlite
       .prepare(
         `select o.bag_vbo_id from observations o join golden_records_listed l on l.bag_id = o.bag_vbo_id

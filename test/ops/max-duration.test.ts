@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ingestWith } from '../../src/cli/commands/ingest.js'
 import { parseDuration } from '../../src/ops/parse-duration.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import type { RunEvent } from '../../src/pipeline/run-events.js'
 import { openStore } from '../../src/store/database.js'
 import { ingestSample, testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 /** Listings the full bundled sample publishes (distinct homes and offer types over its five sources). */

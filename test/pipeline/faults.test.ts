@@ -5,7 +5,6 @@ import { buildApp } from '../../src/api/app.js'
 import type { Config } from '../../src/config.js'
 import type { ListingSource } from '../../src/kit/adapter.js'
 import { type IngestOptions, type RunReport, runIngest } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import {
   HTML_HOMES,
@@ -22,6 +21,7 @@ import { INTERSTITIALS } from '../fetch/interstitials.js'
 import { type LocalSite, startLocalSite } from '../fetch/local-site.js'
 import { itWithBrowser, testBrowser } from '../helpers/browser.js'
 import { testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()

@@ -1,13 +1,13 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { runIngest } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { type ListingSite, startListingSite } from '../helpers/listing-site.js'
 import { testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()
@@ -184,7 +184,7 @@ describe('listing lifecycle and identity', () => {
       voorkomen: 1,
     })
     await writer.close()
-    await importBag(store, zipPath, { priority: sourcePriority })
+    await importBag(store, zipPath, { priority: defaultSourcePriority })
 
     const before = listings().map((r) => r.id)
     await run([a, b])

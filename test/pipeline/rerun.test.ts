@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestWith } from '../../src/cli/commands/ingest.js'
 import type { RunReport } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { readPublication } from '../../src/store/publication.repository.js'
 import { testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const config = testConfig(useTempDir())

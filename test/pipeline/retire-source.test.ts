@@ -2,11 +2,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { runIngest } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { runCli, startCli } from '../helpers/cli.js'
 import { type ListingSite, startListingSite } from '../helpers/listing-site.js'
 import { testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir('propdata-retire-')

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import type { Store } from '../../src/store/database.js'
 
@@ -96,7 +96,7 @@ export async function importDelftBag(store: Store, dir: string): Promise<void> {
     voorkomen: 1,
   })
   await writer.close()
-  await importBag(store, bagDir, { priority: sourcePriority })
+  await importBag(store, bagDir, { priority: defaultSourcePriority })
 }
 
 /** Puts an active listing on each object, so the run's register look-ups consider it reachable. */

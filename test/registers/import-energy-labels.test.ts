@@ -2,7 +2,7 @@ import { createWriteStream, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { provenanceJson } from '../../src/merge/stored-provenance.js'
 import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { markRegisterChanges, takeRegisterChanges } from '../../src/registers/register-changes.js'
@@ -39,7 +39,8 @@ const labels = () =>
   store.sqlite
     .prepare('select object_id, label, registered_at, origin from energy_labels order by object_id')
     .all()
-const run = (path: string) => importEnergyLabels(store, path, { priority: sourcePriority, today: TODAY })
+const run = (path: string) =>
+  importEnergyLabels(store, path, { priority: defaultSourcePriority, today: TODAY })
 
 async function zipOf(csvPath: string, zipPath: string): Promise<string> {
   const zip = new yazl.ZipFile()

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
@@ -25,7 +25,7 @@ describe('importing a large label file', () => {
   it('streams it with flat memory, counting the broken rows, and reports its speed', async () => {
     const samples: { rows: number; heap: number; rss: number }[] = []
     const report = await importEnergyLabels(store, file, {
-      priority: sourcePriority,
+      priority: defaultSourcePriority,
       today: '2026-11-22',
       onProgress: (rows) => {
         const m = process.memoryUsage()

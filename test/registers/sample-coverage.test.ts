@@ -2,16 +2,16 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sampleEnergyLabelCsv } from '../../scripts/sample/registers.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { buildApp } from '../../src/api/app.js'
 import { propertyResponseSchema } from '../../src/api/schemas.js'
-import { sourcePriority } from '../../src/cli/commands/import.js'
 import { ingestWith } from '../../src/cli/commands/ingest.js'
 import type { Config } from '../../src/config.js'
 import type { RunReport } from '../../src/pipeline/ingest.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { testConfig } from '../helpers/sample-database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { coverage } from './coverage.js'
 import { buildSmallSample } from './small-sample.js'
@@ -147,7 +147,7 @@ describe('the API over it', () => {
       row[8] = '2036-11-30'
       const file = join(sampleDir, 'december.csv')
       writeFileSync(file, `${csv}${row.join(';')}\r\n`)
-      const report = await importEnergyLabels(store, file, { priority: sourcePriority })
+      const report = await importEnergyLabels(store, file, { priority: defaultSourcePriority })
       expect(report.changedObjects).toBe(1)
       expect(report.goldenRecords.written).toBe(1)
       const after = await get(home.vboId)

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import {
   createFetcher,
   createHttpTransport,
@@ -111,7 +111,7 @@ describe('WOZ look-ups', () => {
       runId: 0,
       sources: [],
       withdrawAfterRuns: 2,
-      priority: sourcePriority,
+      priority: defaultSourcePriority,
       now: NOW,
     })
     expect(report.generation).toBe(before + 1)

@@ -6,12 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
 import { listExtractParts } from '../../sources/bag/extract-parts.js'
 import { BagExtractError, readBagExtract } from '../../sources/bag/index.js'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { ensureSampleBag } from '../../src/cli/commands/ingest.js'
 import { PROJECT_ROOT } from '../../src/config.js'
-import { SILENT_LOGGER } from '../../src/pipeline/logger.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import { openStore } from '../../src/store/database.js'
+import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { RESILIENCE_SEED } from './resilience-seed.js'
 
@@ -194,7 +194,9 @@ describe('importing a broken extract over a good one', () => {
         i,
         xmlFiles[i]!.bytes.subarray(0, xmlFiles[i]!.bytes.length >> 1),
       )
-      await expect(importBag(store, broken, { priority: sourcePriority })).rejects.toThrow(BagExtractError)
+      await expect(importBag(store, broken, { priority: defaultSourcePriority })).rejects.toThrow(
+        BagExtractError,
+      )
       expect(snapshot()).toEqual(before)
     } finally {
       await store.close()

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { ALL_SOURCES, findSource } from '../../../sources/index.js'
+import { ALL_SOURCES, defaultSourcePriority, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
 import { toCitySlug } from '../../kit/city-slug.js'
@@ -23,7 +23,7 @@ import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
 import { readSampleManifest, type SampleManifest } from '../sample.js'
 import { formatTable } from '../table.js'
-import { ensureSampleEnergyLabels, sourcePriority, sourcePriorityFor } from './import.js'
+import { ensureSampleEnergyLabels, sourcePriorityFor } from './import.js'
 
 /** The flags of `propdata ingest`. */
 export interface IngestFlags extends GlobalOptions {
@@ -63,7 +63,7 @@ const positive = (name: string, value: string | undefined) => {
  * A given `--feed` file is read in any case, and alone when `--sources` names nothing else: a feed run never crawls
  * sites.
  */
-export async function sourceIdsFor(
+async function sourceIdsFor(
   flags: Pick<IngestFlags, 'sources' | 'feed'>,
   sample: Pick<SampleManifest, 'sources'> | undefined,
   runnable: () => Promise<readonly Source[]>,
@@ -108,7 +108,7 @@ export async function ensureSampleBag(store: Store, bagPath: string, logger: Log
   if (any) return
   logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
   const report = await recordImport(store, 'bag', 'sample', () =>
-    importBag(store, bagPath, { priority: sourcePriority }),
+    importBag(store, bagPath, { priority: defaultSourcePriority }),
   )
   logger.info(
     `  ${count(report.counts.verblijfsobject, 'verblijfsobject', 'verblijfsobjecten')}, ${count(report.addresses, 'address', 'addresses')}`,

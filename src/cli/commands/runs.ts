@@ -13,7 +13,7 @@ import { formatTable } from '../table.js'
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`)
 
 /** One line per run: id, start, kind, status, exit code, duration, generation, sources, and the first problem. */
-export function formatRunList(runs: readonly RunSummary[]): string {
+function formatRunList(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return `No runs yet. Start one with: ${cliCommand('ingest --sample')}`
   const rows = runs.map((r) => [
     String(r.id),
@@ -83,7 +83,7 @@ function formatSourceLines(perSource: RunDetail['perSource']): string[] {
 }
 
 /** A run in detail: per source lines, problems, timings, archive, failed pages and the rejects summary. */
-export function formatRunDetail(run: RunDetail): string {
+function formatRunDetail(run: RunDetail): string {
   const out = [
     `Run ${run.id} (${run.kind}, ${run.mode}): ${run.status}, exit ${run.exitCode ?? '—'}`,
     `  started ${run.startedAt}, finished ${run.finishedAt ?? '—'}, took ${seconds(run.durationMs)}`,
