@@ -5,6 +5,8 @@ import {
   assignListings,
   preparePublishScratch,
   rebuildListings,
+  type TrustRanks,
+  trustRanks,
   type WithdrawalScope,
 } from '../dedupe/index.js'
 import { type MergeAhead, startMergeAhead } from '../merge/merge-ahead.js'
@@ -79,9 +81,10 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     const golden = createGoldenRecordWriter(store, options.priority, { today })
     // The generation this publish would make; it becomes visible only if something changed (see below).
     const generation = readPublication(store).generation + 1
-    preparePublishScratch(sqlite, options.priority)
+    preparePublishScratch(sqlite)
+    const ranks = trustRanks(sqlite, options.priority)
     // The second core is idle until the fits: it computes golden rows from committed data while dedupe runs.
-    ahead = startAhead(store, options, { generation, today })
+    ahead = startAhead(store, options, { generation, today, ranks })
 
     const { perSource, listingIndexes, listingsRebuilt } = clock.time('dedupe', () => {
       const perSource: PublishReport['perSource'] = {}
@@ -100,7 +103,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       )
       assignListings(sqlite)
       // The listings' indexes serve only the API: after a bulk rebuild they are built while the models are fitted.
-      const listingIndexes = rebuildListings(sqlite, options.now, generation, { deferIndexes: true })
+      const listingIndexes = rebuildListings(sqlite, options.now, generation, ranks, { deferIndexes: true })
       const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
       return { perSource, listingIndexes, listingsRebuilt }
     })
@@ -163,7 +166,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
 function startAhead(
   store: Store,
   options: PublishOptions,
-  { generation, today }: { generation: number; today: string },
+  { generation, today, ranks }: { generation: number; today: string; ranks: TrustRanks },
 ): MergeAhead | undefined {
   if (store.path === ':memory:') return undefined
   const { sqlite } = store
@@ -172,9 +175,6 @@ function startAhead(
     .pluck()
     .get(options.runId) as number
   if (staged < (options.aheadFrom ?? AHEAD_FROM)) return undefined
-  const ranks = Object.fromEntries(
-    sqlite.prepare('select source_id, rank from publish_priority').raw().all() as [string, number][],
-  )
   return startMergeAhead({
     path: store.path,
     runId: options.runId,
