@@ -13,11 +13,11 @@ function rebuildAll(bulkMin: number) {
   let result: { rows: unknown[]; indexes: unknown[]; plan: string; schemaChanged: boolean } | undefined
   sqlite.exec('begin')
   try {
-    preparePublishScratch(sqlite, () => 1)
+    preparePublishScratch(sqlite)
     sqlite.exec('insert into publish_listings (listing_id) select id from listings')
     const schemaVersion = () => sqlite.pragma('schema_version', { simple: true })
     const before = schemaVersion()
-    rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, { bulkMin })
+    rebuildListings(sqlite, '2026-11-22T00:00:00.000Z', 99, {}, { bulkMin })
     result = {
       // Dropping and creating indexes bumps the schema version: the way to tell which path ran.
       schemaChanged: schemaVersion() !== before,
@@ -125,9 +125,10 @@ describe('rebuildListings', () => {
           'select id, source_id, price from observations where listing_id = ? order by id',
         )
         .all(id)
-      preparePublishScratch(sqlite, (source) => (source === trusted!.source_id ? 0 : 1))
+      preparePublishScratch(sqlite)
+      const ranks = { [trusted!.source_id]: 0, [other!.source_id]: 1 }
       sqlite.prepare('insert into publish_listings (listing_id) values (?)').run(id)
-      const rebuild = () => rebuildListings(sqlite, now, 99)
+      const rebuild = () => rebuildListings(sqlite, now, 99, ranks)
 
       rebuild()
       expect(listing(id)).toMatchObject({ status: 'active', source_name: trusted!.source_id })
@@ -153,7 +154,7 @@ describe('rebuildListings', () => {
       ])
 
       // Rebuilt later while still withdrawn, it keeps the date it was withdrawn.
-      rebuildListings(sqlite, '2026-11-30T00:00:00.000Z', 100)
+      rebuildListings(sqlite, '2026-11-30T00:00:00.000Z', 100, ranks)
       expect(listing(id).withdrawn_at).toBe(now)
     } finally {
       sqlite.exec('rollback')
@@ -172,7 +173,7 @@ describe('rebuildListings', () => {
               and status = 'active' and price is not null limit 1`,
         )
         .get()!
-      preparePublishScratch(sqlite, () => 1)
+      preparePublishScratch(sqlite)
       sqlite.prepare('insert into publish_listings (listing_id) values (?)').run(member.listing_id)
       const listing = () =>
         sqlite
@@ -182,7 +183,7 @@ describe('rebuildListings', () => {
           .get(member.listing_id)
       const sources = JSON.stringify([{ name: member.source_id, url: member.url }])
 
-      rebuildListings(sqlite, now, 99)
+      rebuildListings(sqlite, now, 99, {})
       expect(listing()).toEqual({
         status: 'active',
         source_name: member.source_id,
@@ -193,7 +194,7 @@ describe('rebuildListings', () => {
       })
 
       sqlite.prepare("update observations set status = 'withdrawn' where id = ?").run(member.id)
-      rebuildListings(sqlite, now, 99)
+      rebuildListings(sqlite, now, 99, {})
       expect(listing()).toMatchObject({ status: 'withdrawn', sources_json: sources, withdrawn_at: now })
     } finally {
       sqlite.exec('rollback')

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import type { TrustRanks } from './trust-ranks.js'
 
 /** Rebuilding more than this share of the listings drops their secondary indexes and builds them again after. */
 const BULK_SHARE = 0.5
@@ -7,7 +8,7 @@ const BULK_MIN = 10_000
 /**
  * Rebuilds every listing in `publish_listings` from its observations, set-based (one group per listing). A listing
  * is active while any source still offers it, and then only its active members count (its pool); among them the
- * source we trust most (by `publish_priority`, then the most recently seen) gives the price, area and URL; a resolved
+ * source we trust most (by `ranks`, then the most recently seen) gives the price, area and URL; a resolved
  * home takes its address from the BAG; `sources` lists every member in trust order. A listing left without members is
  * deleted. A rebuild of most listings drops their secondary indexes and builds them again after (see below).
  */
@@ -15,6 +16,7 @@ export function rebuildListings(
   sqlite: BetterSqlite3.Database,
   now: string,
   generation: number,
+  ranks: TrustRanks,
   options: {
     /** Fewest rebuilt listings that take the bulk path (see below); tests lower it. */
     readonly bulkMin?: number
@@ -26,7 +28,7 @@ export function rebuildListings(
     )
     .run()
   withoutSecondaryIndexesIfBulk(sqlite, options.bulkMin ?? BULK_MIN, () =>
-    upsertListings(sqlite, now, generation),
+    upsertListings(sqlite, now, generation, ranks),
   )
 }
 
@@ -58,7 +60,7 @@ function withoutSecondaryIndexesIfBulk(
 
 /** One member as its listing's `sources` lists it. */
 const SOURCE = "json_object('name', o.source_id, 'url', o.url)"
-/** The order members are trusted in: source rank (see `publish_priority`), then the most recently seen. */
+/** The order members are trusted in: source rank (`@ranks`), then the most recently seen. */
 const TRUST_ORDER = 'coalesce(p.rank, 1000), o.last_seen desc, o.id'
 
 /**
@@ -71,8 +73,11 @@ const TRUST_ORDER = 'coalesce(p.rank, 1000), o.last_seen desc, o.id'
  * most of them, skip the grouping: its three ordered aggregates need no order for one row. The two kinds are merged
  * in id order (`limit -1` keeps SQLite from dropping the `order by` of a subquery), so that a first run appends its
  * listings instead of splitting pages.
+ *
+ * The sources' ranks come in as JSON (`@ranks`, source id to rank), read once into a table of their own.
  */
 const POOL = `
+  ranks (source_id, rank) as materialized (select key, value from json_each(@ranks)),
   grouped as (
     select m.listing_id,
            sum(o.status = 'active') as active_n,
@@ -87,7 +92,7 @@ const POOL = `
            json_group_array(${SOURCE} order by ${TRUST_ORDER}) as any_sources
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
-      left join publish_priority p on p.source_id = o.source_id
+      left join ranks p on p.source_id = o.source_id
      where m.n > 1
      group by m.listing_id
   ),
@@ -108,9 +113,8 @@ const POOL = `
   )`
 
 /**
- * `formatHouseNumber` of the BAG address `a`, in SQL ("12", "12 A", "12-2", "12 A-2"): the listing rebuild reads every
- * resolved listing's address in one statement, and a JavaScript function called from SQL per row costs more than
- * the expression.
+ * `formatHouseNumber` of the BAG address `a`, in SQL ("12", "12 A", "12-2", "12 A-2"). Both forms here were JavaScript
+ * functions called from SQL, which made reading the resolved listings' addresses slower than this SQL does.
  */
 export const HOUSE_NUMBER_SQL = `a.huisnummer || coalesce(' ' || a.huisletter, '') || coalesce('-' || a.toevoeging, '')`
 
@@ -152,13 +156,18 @@ const UPSERT = `
                         then coalesce(listings.withdrawn_at, excluded.withdrawn_at) else excluded.withdrawn_at end,
     updated_generation = excluded.updated_generation`
 
-function upsertListings(sqlite: BetterSqlite3.Database, now: string, generation: number): void {
-  // Members per listing, counted from the index alone.
+function upsertListings(
+  sqlite: BetterSqlite3.Database,
+  now: string,
+  generation: number,
+  ranks: TrustRanks,
+): void {
+  // Members per listing, from the index alone.
   sqlite.exec(`
     delete from publish_listing_members;
     insert into publish_listing_members (listing_id, n)
     select pl.listing_id, count(*) from publish_listings pl cross join observations o on o.listing_id = pl.listing_id
      group by pl.listing_id;
   `)
-  sqlite.prepare(UPSERT).run({ now, generation })
+  sqlite.prepare(UPSERT).run({ now, generation, ranks: JSON.stringify(ranks) })
 }

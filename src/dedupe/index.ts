@@ -10,3 +10,4 @@ export {
   type WithdrawalScope,
 } from './observations.js'
 export { preparePublishScratch } from './publish-scratch.js'
+export { type TrustRanks, trustRanks } from './trust-ranks.js'

@@ -20,7 +20,7 @@ function publishStaged(row: Row) {
   const columns = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS]
   sqlite.exec('begin')
   try {
-    preparePublishScratch(sqlite, () => 1)
+    preparePublishScratch(sqlite)
     sqlite
       .prepare(`insert into stage_observations (${columns}) values (${columns.map((c) => `@${c}`)})`)
       .run(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Listing } from '../kit/listing.js'
 import { cityKey, normaliseCity } from '../normalise/index.js'
 import type { ResolveInput } from '../resolve/index.js'
+import { createStageClock } from './stage-clock.js'
 import { normaliseStageRows, rawStageRow } from './stage-listing.js'
 
 const listing = (i: number, city: string): Listing =>
@@ -36,7 +37,7 @@ describe('normaliseStageRows', () => {
       rawStageRow(1, 'test', listing(i, city)),
     )
     const asked: ResolveInput[] = []
-    const timings = { normaliseMs: 0, resolveMs: 0 }
+    const clock = createStageClock(['normalise', 'resolve', 'stage'])
     let batches = 0
     const resolve = (input: ResolveInput) => {
       asked.push(input)
@@ -49,7 +50,7 @@ describe('normaliseStageRows', () => {
         return inputs.map(resolve)
       },
     }
-    normaliseStageRows(rows, resolver, timings)
+    normaliseStageRows(rows, resolver, clock)
     expect(batches).toBe(1)
     const all = [...names, ...names.slice(0, 50), ...names.slice(-50)]
     expect(rows.map((r) => [r.city, r.city_key])).toEqual(all.map((c) => [normaliseCity(c), cityKey(c)]))
@@ -58,6 +59,6 @@ describe('normaliseStageRows', () => {
     expect(asked).toHaveLength(rows.length)
     expect(asked[0]).toMatchObject({ postcodeKey: '1234AB', streetKey: expect.any(String), surfaceArea: 50 })
     expect(rows.at(-1)!.bag_vbo_id).toBe(`vbo${rows.length}`)
-    expect(timings.normaliseMs).toBeGreaterThan(0)
+    expect(clock.timings().normaliseMs).toBeGreaterThan(0)
   })
 })

@@ -5,10 +5,13 @@ import {
   assignListings,
   preparePublishScratch,
   rebuildListings,
+  type TrustRanks,
+  trustRanks,
   type WithdrawalScope,
 } from '../dedupe/index.js'
 import { type MergeAhead, startMergeAhead } from '../merge/merge-ahead.js'
 import { createGoldenRecordWriter, type GoldenWriteCounts } from '../merge/write-golden-records.js'
+import { createStageClock } from '../pipeline/stage-clock.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
@@ -68,51 +71,54 @@ export interface PublishReport {
  */
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
   const { sqlite } = store
-  const started = performance.now()
+  const clock = createStageClock(['dedupe', 'merge', 'valuate', 'publish', 'checkpoint'])
   let ahead: MergeAhead | undefined
-  const run = sqlite.transaction((): PublishReport => {
+  const run = sqlite.transaction((): Omit<PublishReport, 'timings'> => {
     // One day for both threads of the merge: labels are valid, or not, on the same date.
     const today = new Date().toISOString().slice(0, 10)
     const golden = createGoldenRecordWriter(store, options.priority, { today })
     // The generation this publish would make; it becomes visible only if something changed (see below).
     const generation = readPublication(store).generation + 1
-    preparePublishScratch(sqlite, options.priority)
+    preparePublishScratch(sqlite)
+    const ranks = trustRanks(sqlite, options.priority)
     // The second core is idle until the fits: it computes golden rows from committed data while dedupe runs.
-    ahead = startAhead(store, options, { generation, today })
+    ahead = startAhead(store, options, { generation, today, ranks })
 
-    let t = performance.now()
-    const perSource: PublishReport['perSource'] = {}
-    for (const source of options.sources) {
-      const run = { runId: options.runId, sourceId: source.sourceId, now: options.now }
-      const changes = source.publishable ? applyStagedObservations(sqlite, run) : { new: 0, updated: 0 }
-      const withdrawn = source.completed
-        ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns, source.withdrawWithin)
-        : 0
-      perSource[source.sourceId] = { ...changes, withdrawn }
-    }
-    publishPageMemos(
-      store,
-      options.runId,
-      options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
-    )
-    assignListings(sqlite)
-    rebuildListings(sqlite, options.now, generation)
-    const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
-    const dedupeMs = performance.now() - t
+    const { perSource, listingsRebuilt } = clock.time('dedupe', () => {
+      const perSource: PublishReport['perSource'] = {}
+      for (const source of options.sources) {
+        const run = { runId: options.runId, sourceId: source.sourceId, now: options.now }
+        const changes = source.publishable ? applyStagedObservations(sqlite, run) : { new: 0, updated: 0 }
+        const withdrawn = source.completed
+          ? applyWithdrawals(sqlite, run, options.withdrawAfterRuns, source.withdrawWithin)
+          : 0
+        perSource[source.sourceId] = { ...changes, withdrawn }
+      }
+      publishPageMemos(
+        store,
+        options.runId,
+        options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
+      )
+      assignListings(sqlite)
+      rebuildListings(sqlite, options.now, generation, ranks)
+      const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
+      return { perSource, listingsRebuilt }
+    })
 
-    t = performance.now()
-    // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not publish).
-    const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
-    for (const id of takeRegisterChanges(store)) homes.add(id)
-    const goldenRecords = golden.write(homes, generation, ahead)
-    const mergeMs = performance.now() - t
+    const goldenRecords = clock.time('merge', () => {
+      // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not
+      // publish).
+      const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
+      for (const id of takeRegisterChanges(store)) homes.add(id)
+      return golden.write(homes, generation, ahead)
+    })
 
     // A run that changed nothing keeps the generation: ETags stay valid, clients keep their 304s, and the
     // valuation models stay as they are (they were fitted on exactly these listings).
     const changed = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
-    t = performance.now()
-    if (changed) fitRunValuationModels(store, generation, options.now)
-    const valuateMs = performance.now() - t
+    clock.time('valuate', () => {
+      if (changed) fitRunValuationModels(store, generation, options.now)
+    })
 
     if (changed) {
       rebuildListingCounts(store)
@@ -125,36 +131,31 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       perSource,
       listingsRebuilt,
       goldenRecords,
-      timings: { dedupeMs, mergeMs, valuateMs, publishMs: 0, checkpointMs: 0 },
     }
   })
   // The WAL checkpoint that SQLite runs inside a large commit runs right after it instead, after every publish, so
-  // that it is timed on its own: on a national first run it is most of publish (1.3–1.7 of about 2.3 s, nearly all
-  // of it the kernel copying pages, then an fsync).
+  // that it is timed on its own: after a large run it is most of publishing, the kernel copying pages, then an fsync.
   const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number
   sqlite.pragma('wal_autocheckpoint = 0')
-  let report: PublishReport
+  let report: Omit<PublishReport, 'timings'>
   try {
-    report = run.immediate()
+    report = clock.time('publish', () => run.immediate())
   } finally {
     sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`)
     // The merge's worker, when the run failed before it.
     ahead?.stop()
   }
-  const checkpointStarted = performance.now()
-  sqlite.pragma('wal_checkpoint(PASSIVE)')
-  const checkpointMs = performance.now() - checkpointStarted
+  clock.time('checkpoint', () => sqlite.pragma('wal_checkpoint(PASSIVE)'))
   // Publishing is everything else, the commit and the checkpoint included: they write every page the run changed.
-  const { dedupeMs, mergeMs, valuateMs } = report.timings
-  const publishMs = performance.now() - started - dedupeMs - mergeMs - valuateMs
-  return { ...report, timings: { dedupeMs, mergeMs, valuateMs, publishMs, checkpointMs } }
+  const { publishMs, checkpointMs, ...steps } = clock.timings()
+  return { ...report, timings: { ...steps, publishMs: publishMs + checkpointMs, checkpointMs } }
 }
 
 /** Starts the merge's worker for a large publish of a database file (see `startMergeAhead`); else none. */
 function startAhead(
   store: Store,
   options: PublishOptions,
-  { generation, today }: { generation: number; today: string },
+  { generation, today, ranks }: { generation: number; today: string; ranks: TrustRanks },
 ): MergeAhead | undefined {
   if (store.path === ':memory:') return undefined
   const { sqlite } = store
@@ -163,9 +164,6 @@ function startAhead(
     .pluck()
     .get(options.runId) as number
   if (staged < (options.aheadFrom ?? AHEAD_FROM)) return undefined
-  const ranks = Object.fromEntries(
-    sqlite.prepare('select source_id, rank from publish_priority').raw().all() as [string, number][],
-  )
   return startMergeAhead({
     path: store.path,
     runId: options.runId,

@@ -75,22 +75,34 @@ describe('createStageWriter', () => {
 
   it('copies an unchanged listing from its observation, and skips one never observed', async () => {
     const store = await storeWithObservation()
-    const writer = createStageWriter(store, () => {})
-    writer.addUnchanged(2, 'funda', '42')
-    writer.addUnchanged(2, 'funda', 'never-seen')
-    writer.flush()
+    createStageWriter(store).write(
+      [],
+      [
+        [2, 'funda', '42'],
+        [2, 'funda', 'never-seen'],
+      ],
+    )
     expect(staged(store)).toEqual([{ run_id: 2, source_listing_id: '42', url: observed.url, price: 400_000 }])
     await store.close()
   })
 
-  it('keeps the parsed version of a listing both parsed and copied in a run, in either order', async () => {
-    for (const parsedFirst of [true, false]) {
+  it('keeps the parsed version of a listing both parsed and copied in a run: in one batch, or in either order', async () => {
+    const copied = [2, 'funda', '42'] as const
+    const orders = [
+      [{ rows: [parsed(2)], unchanged: [copied] }],
+      [
+        { rows: [parsed(2)], unchanged: [] },
+        { rows: [], unchanged: [copied] },
+      ],
+      [
+        { rows: [], unchanged: [copied] },
+        { rows: [parsed(2)], unchanged: [] },
+      ],
+    ]
+    for (const batches of orders) {
       const store = await storeWithObservation()
-      const writer = createStageWriter(store, () => {})
-      if (parsedFirst) writer.add(parsed(2) as never)
-      writer.addUnchanged(2, 'funda', '42')
-      if (!parsedFirst) writer.add(parsed(2) as never)
-      writer.flush()
+      const writer = createStageWriter(store)
+      for (const batch of batches) writer.write(batch.rows as never[], batch.unchanged)
       expect(staged(store)).toEqual([
         { run_id: 2, source_listing_id: '42', url: 'https://example.test/42?parsed', price: 395_000 },
       ])

@@ -27,24 +27,20 @@ export const OBSERVED_COLUMNS = [
 
 const STAGE_COLUMNS = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS] as const
 
-/** Buffers staged observations and writes them in batches (one small transaction each), off the published tables. */
+/** A listing staged as it was last published (its page is unchanged): run id, source id, the source's listing id. */
+export type UnchangedListing = readonly [runId: number, sourceId: string, sourceListingId: string]
+
+/** Writes a run's staged observations, a batch at a time. */
 export interface StageWriter {
-  add(row: NewStageObservation): void
-  /** Stages a listing exactly as it was last published (its page is unchanged): copied, not recomputed. */
-  addUnchanged(runId: number, sourceId: string, sourceListingId: string): void
-  flush(): void
+  /**
+   * Writes a batch in one transaction: the finished `rows`, then a copy of each `unchanged` listing's observation.
+   * A listing parsed twice in a run keeps its last version; a copy never replaces a row.
+   */
+  write(rows: readonly NewStageObservation[], unchanged: readonly UnchangedListing[]): void
 }
 
-/**
- * A writer for one run's staged observations. A listing seen twice in a run keeps its last version. `prepare`
- * completes the rows added with `add` (normalises and resolves their addresses), a batch at a time, just before the
- * batch is written, so a row is written once, final, and that work runs in tight loops rather than between parses.
- */
-export function createStageWriter(
-  store: Store,
-  prepare: (rows: readonly NewStageObservation[]) => void,
-  batchSize = 10_000,
-): StageWriter {
+/** A writer of staged observations into `stage_observations`, off the published tables. */
+export function createStageWriter(store: Store): StageWriter {
   const values = Object.fromEntries(STAGE_COLUMNS.map((c) => [c, param(c)])) as Record<string, unknown>
   const insert = prepareByPosition<NewStageObservation>(
     store.sqlite,
@@ -61,7 +57,7 @@ export function createStageWriter(
   )
   // The copies of a batch in one statement, after its new rows: a copy never replaces a row (do nothing), so a
   // listing both parsed and copied in a run keeps the parsed version either way, as if written in order. One
-  // statement per row cost 14 µs a copy, most of a nightly run's staging.
+  // statement for the batch rather than one per copy: on a nightly run most listings are copies.
   const copy = store.sqlite.prepare<[{ keys: string }]>(
     `insert into stage_observations (${STAGE_COLUMNS.join(', ')})
      select k.value ->> 0, ${STAGE_COLUMNS.slice(1)
@@ -72,37 +68,13 @@ export function createStageWriter(
       where true
      on conflict (run_id, source_id, source_listing_id) do nothing`,
   )
-  let fresh: NewStageObservation[] = []
-  let copies: [number, string, string][] = []
-  // The rows are completed inside the batch's transaction: outside one, each of their BAG look-ups would open and
-  // close a read transaction of its own (file locks and a WAL check: 4.9 against 2.1 µs a look-up).
   const write = store.sqlite.transaction(
-    (rows: readonly NewStageObservation[], keys: readonly [number, string, string][]) => {
-      prepare(rows)
+    (rows: readonly NewStageObservation[], unchanged: readonly UnchangedListing[]) => {
       for (const row of rows) insert.run(row)
-      if (keys.length > 0) copy.run({ keys: JSON.stringify(keys) })
+      if (unchanged.length > 0) copy.run({ keys: JSON.stringify(unchanged) })
     },
   )
-  const flush = () => {
-    if (fresh.length + copies.length === 0) return
-    write.immediate(fresh, copies)
-    fresh = []
-    copies = []
-  }
-  const added = () => {
-    if (fresh.length + copies.length >= batchSize) flush()
-  }
-  return {
-    add(row) {
-      fresh.push(row)
-      added()
-    },
-    addUnchanged(runId, sourceId, sourceListingId) {
-      copies.push([runId, sourceId, sourceListingId])
-      added()
-    },
-    flush,
-  }
+  return { write }
 }
 
 /** Drops staged rows of runs that never published (crashed or stopped before publish). */
@@ -113,15 +85,15 @@ export async function discardStaleStage(store: Store): Promise<number> {
 
 /**
  * SQL true when staged row `s` says something else than observation `o` about the listing: a column differs. Only
- * such observations are updated, touched and counted; comparing the columns costs nothing next to the content hash
- * every staged row used to carry (3.4 µs a row, 0.9 s on the national run).
+ * such observations are updated, touched and counted. The columns are compared rather than a content hash of each
+ * staged row, which cost more to compute than the comparison does.
  */
 export const OBSERVATION_CHANGED = `(${OBSERVED_COLUMNS.map((c) => `o.${c} is not s.${c}`).join(' or ')})`
 
 /**
  * Deletes one run's staged rows at publish. When they are all the table holds (the run lock lets one run stage at a
  * time), it is one truncation: SQLite frees the pages without rewriting them, where a filtered delete rewrote every
- * page of the table (about 150 MB of write-ahead log on the national run).
+ * page of the table into the write-ahead log.
  */
 export function clearStage(sqlite: Store['sqlite'], runId: number): void {
   const others = sqlite.prepare('select 1 from stage_observations where run_id <> ? limit 1').get(runId)

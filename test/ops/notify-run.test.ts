@@ -57,7 +57,7 @@ const report = (overrides: Partial<RunReport> & Pick<RunReport, 'status' | 'exit
   generation: 3,
   sources: [],
   archive: null,
-  timings: { normaliseMs: 0, resolveMs: 0 },
+  timings: { normaliseMs: 0, resolveMs: 0, stageMs: 0 },
   normalised: 0,
   goldenRecords: null,
   problems: [],
