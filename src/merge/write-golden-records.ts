@@ -3,8 +3,7 @@ import type { Store } from '../store/database.js'
 import { jsonEachParam, param, prepareByPosition, prepareQuery } from '../store/prepared.js'
 import { GOLDEN_RECORD_TABLES, type GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
-import type { MergeAhead } from './merge-ahead.js'
-import { createMergeInputLoader, factsKey, type MergeInputLoaderOptions } from './merge-inputs.js'
+import { createMergeInputLoader } from './merge-inputs.js'
 import { quotedProvenanceJson, storeProvenance } from './stored-provenance.js'
 
 const COLUMNS = [
@@ -35,17 +34,7 @@ export type StoredHashes = readonly [listed: string | null, unlisted: string | n
 
 const NONE: StoredHashes = [null, null]
 
-/** A golden row computed ahead, with the key of the listing facts it was built from and the stored rows' hashes. */
-interface RowAhead {
-  readonly key: string
-  readonly row: GoldenRecordTable | null
-  readonly stored: StoredHashes
-}
-
-/** Beyond every id: how far the worker got once it is done. */
-const END = '\uffff'
-
-/** Homes whose inputs are read with one pair of statements. */
+/** Homes read and written together: their stored hashes, BAG facts and listing facts take a statement each. */
 const BATCH = 2_000
 
 /** Flattens a record into its row; the hash covers everything but the generation, so unchanged rows are skipped. */
@@ -69,8 +58,8 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   const provenance_json = storeProvenance(record.provenance)
   // The hash covers these fields and then the provenance in the API's form, as a string: the JSON of this row with
   // `provenance_json: JSON.stringify(record.provenance)` appended, which is what it covered before the stored form was
-  // made compact, so existing hashes stay valid. Spliced from cached parts: quoting the provenance's JSON again for
-  // every record cost 1.4 µs of 5.6. Extended in place: a spread copy of these fields cost 3 µs.
+  // made compact, so existing hashes stay valid. Spliced from cached parts, so that the provenance's JSON is not quoted
+  // again for every record, and extended in place rather than copied, as this runs once per home.
   const json = JSON.stringify(row)
   const input_hash = hash(
     'sha1',
@@ -80,12 +69,8 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   return Object.assign(row, { provenance_json, input_hash, updated_generation: generation })
 }
 
-/**
- * Reads the stored hashes (see {@link StoredHashes}) of each of these homes that has a golden record, with one
- * statement; for the writer below, and for the merge's worker, which reads the same committed rows (the publish writes
- * none before the merge).
- */
-export function storedHashReader(store: Store): (ids: readonly string[]) => Map<string, StoredHashes> {
+/** Reads the stored hashes (see {@link StoredHashes}) of each of these homes that has a golden record, with one statement. */
+function storedHashReader(store: Store): (ids: readonly string[]) => Map<string, StoredHashes> {
   const statement = prepareQuery<{ ids: string }, [string, string | null, string | null]>(
     store.sqlite,
     store.db
@@ -108,22 +93,14 @@ export interface GoldenWriteCounts {
   unchanged: number
   /** Records of objects gone from the BAG. */
   removed: number
-  /** Rows, of all of the above, that a worker had computed ahead (see `startMergeAhead`). */
-  ahead: number
 }
 
 /** Rebuilds golden records by id, writing only those whose content changed. Run inside the caller's transaction. */
-export function createGoldenRecordWriter(
-  store: Store,
-  priority: (source: string) => number,
-  options: MergeInputLoaderOptions = {},
-) {
-  const loader = createMergeInputLoader(store, options)
+export function createGoldenRecordWriter(store: Store, priority: (source: string) => number) {
+  const loader = createMergeInputLoader(store)
   const { db, sqlite } = store
-  // A new record costs one insert, a changed one one update, an unchanged one nothing: the stored hashes are read
-  // first, a batch at a time. Trying the update first (it wrote only when the hash differed) bound all 17 columns for
-  // nothing to every new and every unchanged record, then tried the insert: 100k records of the national data,
-  // rebuilt and written, took 28–36 µs each that way, 23–33 µs this way (new), 23–26 against 27–35 µs (unchanged).
+  // The stored hashes are read first, a batch at a time, so that a new record costs one insert, a changed one one
+  // update and an unchanged one nothing.
   const storedHashes = storedHashReader(store)
   const statements = (table: (typeof GOLDEN_RECORD_TABLES)[number]) => ({
     // Both keep a condition, so that an id that comes twice in a batch is still written once.
@@ -155,14 +132,9 @@ export function createGoldenRecordWriter(
   const put = (table: typeof listedTable, row: GoldenRecordTable, stored: string | null) =>
     (stored === null && table.insert.run(row).changes > 0) || table.update.run(row).changes > 0
   return {
-    refresh: () => loader.refresh(),
-    /**
-     * Returns how many records were written (changed or new); objects gone from the BAG lose their record. With
-     * `ahead`, rows a worker computed are taken where their listing facts are exactly those read here, and this
-     * thread computes the rest from the other end of the list, so that it never waits (see `startMergeAhead`).
-     */
-    write(ids: Iterable<string>, generation: number, ahead?: MergeAhead): GoldenWriteCounts {
-      const counts = { written: 0, unchanged: 0, removed: 0, ahead: 0 }
+    /** Returns how many records were written (changed or new); objects gone from the BAG lose their record. */
+    write(ids: Iterable<string>, generation: number): GoldenWriteCounts {
+      const counts = { written: 0, unchanged: 0, removed: 0 }
       // A home's record goes to the listed table when listings state facts about it, else to the unlisted one (whose
       // listed record, if any, goes). It counts as written when the record read through `golden_records` changed.
       const writeRow = (id: string, row: GoldenRecordTable | null, stored: StoredHashes, listed: boolean) => {
@@ -186,21 +158,12 @@ export function createGoldenRecordWriter(
         if (changed && before !== row.input_hash) counts.written += 1
         else counts.unchanged += 1
       }
-      const writeBatch = (batch: readonly string[], computed?: ReadonlyMap<string, RowAhead>) => {
+      const writeBatch = (batch: readonly string[]) => {
+        const stored = storedHashes(batch)
         const facts = loader.loadFacts(batch)
-        const local: string[] = []
-        for (const id of batch) {
-          const done = computed?.get(id)
-          if (done && done.key === factsKey(facts.get(id) ?? [])) {
-            writeRow(id, done.row, done.stored, done.key !== '')
-            counts.ahead += 1
-          } else local.push(id)
-        }
-        if (local.length === 0) return
-        const stored = storedHashes(local)
-        const inputs = loader.loadMany(local, facts)
-        for (let i = 0; i < local.length; i++) {
-          const id = local[i]!
+        const inputs = loader.loadMany(batch, facts)
+        for (let i = 0; i < batch.length; i++) {
+          const id = batch[i]!
           const found = inputs[i]
           writeRow(
             id,
@@ -210,57 +173,16 @@ export function createGoldenRecordWriter(
           )
         }
       }
-      if (!ahead) {
-        // Streamed in the caller's order: an import passes every object in the BAG.
-        let batch: string[] = []
-        for (const id of ids) {
-          batch.push(id)
-          if (batch.length === BATCH) {
-            writeBatch(batch)
-            batch = []
-          }
-        }
-        writeBatch(batch)
-        return counts
-      }
-      // Sorted, the order the worker computes in. The worker takes the front, this thread the back, until they meet.
-      const sorted = [...new Set(ids)].sort()
-      let lo = 0
-      let hi = sorted.length
-      // The worker's chunk being taken, by id, and its last id; the highest string once it is done.
-      let rows = new Map<string, RowAhead>()
-      let reach: string | null = null
-      while (lo < hi) {
-        if (reach === null || (reach !== END && sorted[lo]! > reach)) {
-          const chunk = ahead.next()
-          if (chunk === 'done') {
-            rows = new Map()
-            reach = END
-          } else if (chunk) {
-            rows = new Map(
-              chunk.ids.map((id, i) => [
-                id,
-                { key: chunk.keys[i]!, row: chunk.rows[i]!, stored: chunk.stored[i] ?? NONE },
-              ]),
-            )
-            reach = chunk.ids.at(-1) ?? reach
-            continue
-          }
-        }
-        if (reach !== null && sorted[lo]! <= reach) {
-          // The worker got past the next id: take its rows up to where it got.
-          let end = lo + 1
-          while (end < hi && end - lo < BATCH && sorted[end]! <= reach) end++
-          writeBatch(sorted.slice(lo, end), rows)
-          lo = end
-        } else {
-          // Not yet: this thread computes a batch itself, from the other end.
-          const start = Math.max(lo, hi - BATCH)
-          writeBatch(sorted.slice(start, hi))
-          hi = start
+      // Streamed in the caller's order: an import passes every object in the BAG.
+      let batch: string[] = []
+      for (const id of ids) {
+        batch.push(id)
+        if (batch.length === BATCH) {
+          writeBatch(batch)
+          batch = []
         }
       }
-      ahead.stop()
+      writeBatch(batch)
       return counts
     },
   }

@@ -7,7 +7,6 @@ import {
   rebuildListings,
   type WithdrawalScope,
 } from '../dedupe/index.js'
-import { type MergeAhead, startMergeAhead } from '../merge/merge-ahead.js'
 import { createGoldenRecordWriter, type GoldenWriteCounts } from '../merge/write-golden-records.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
@@ -36,12 +35,7 @@ export interface PublishOptions {
   /** Lower is more trusted. */
   readonly priority: (sourceId: string) => number
   readonly now: string
-  /** Fewest staged rows at which golden rows are computed ahead in a worker (`startMergeAhead`). @default 20,000 */
-  readonly aheadFrom?: number
 }
-
-/** Below this many staged rows the merge is quick, and a worker's start (about half a second) would not pay. */
-const AHEAD_FROM = 20_000
 
 /** What publishing changed, per source and in total, with the time per stage. */
 export interface PublishReport {
@@ -71,16 +65,11 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
   const { sqlite } = store
   const started = performance.now()
   let fitWorkers: FitWorker[] = []
-  let ahead: MergeAhead | undefined
   const run = sqlite.transaction((): PublishReport => {
-    // One day for both threads of the merge: labels are valid, or not, on the same date.
-    const today = new Date().toISOString().slice(0, 10)
-    const golden = createGoldenRecordWriter(store, options.priority, { today })
+    const golden = createGoldenRecordWriter(store, options.priority)
     // The generation this publish would make; it becomes visible only if something changed (see below).
     const generation = readPublication(store).generation + 1
     preparePublishScratch(sqlite, options.priority)
-    // The second core is idle until the fits: it computes golden rows from committed data while dedupe runs.
-    ahead = startAhead(store, options, { generation, today })
 
     let t = performance.now()
     const perSource: PublishReport['perSource'] = {}
@@ -109,7 +98,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not publish).
     const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
     for (const id of takeRegisterChanges(store)) homes.add(id)
-    const goldenRecords = golden.write(homes, generation, ahead)
+    const goldenRecords = golden.write(homes, generation)
     const mergeMs = performance.now() - t
 
     // A run that changed nothing keeps the generation: ETags stay valid, clients keep their 304s, and the
@@ -148,9 +137,8 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     report = run.immediate()
   } finally {
     sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`)
-    // Workers the fits did not take (nothing changed, or the run failed); the merge's, when the run failed before it.
+    // Workers the fits did not take (nothing changed, or the run failed).
     for (const worker of fitWorkers) worker.close()
-    ahead?.stop()
   }
   const checkpointStarted = performance.now()
   sqlite.pragma('wal_checkpoint(PASSIVE)')
@@ -159,31 +147,4 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
   const { dedupeMs, mergeMs, valuateMs } = report.timings
   const publishMs = performance.now() - started - dedupeMs - mergeMs - valuateMs
   return { ...report, timings: { dedupeMs, mergeMs, valuateMs, publishMs, checkpointMs } }
-}
-
-/** Starts the merge's worker for a large publish of a database file (see `startMergeAhead`); else none. */
-function startAhead(
-  store: Store,
-  options: PublishOptions,
-  { generation, today }: { generation: number; today: string },
-): MergeAhead | undefined {
-  if (store.path === ':memory:') return undefined
-  const { sqlite } = store
-  const staged = sqlite
-    .prepare('select count(*) from stage_observations where run_id = ?')
-    .pluck()
-    .get(options.runId) as number
-  if (staged < (options.aheadFrom ?? AHEAD_FROM)) return undefined
-  const ranks = Object.fromEntries(
-    sqlite.prepare('select source_id, rank from publish_priority').raw().all() as [string, number][],
-  )
-  return startMergeAhead({
-    path: store.path,
-    runId: options.runId,
-    sourceIds: options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
-    now: options.now,
-    generation,
-    today,
-    ranks,
-  })
 }
