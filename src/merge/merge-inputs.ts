@@ -234,15 +234,12 @@ export function createMergeInputLoader(store: Store) {
   }
 
   return {
-    loadFacts,
     /**
      * The merger's inputs for each id, in order: null where neither the BAG nor PDOK knows the object. Two
-     * statements for the whole batch (one when the listing facts are given); a few thousand ids make a good batch.
+     * statements for the whole batch; a few thousand ids make a good batch.
      */
-    loadMany(
-      batch: readonly string[],
-      factsOf: ReadonlyMap<string, readonly ListingFactRow[]> = loadFacts(batch),
-    ): (MergeInputs | null)[] {
+    loadMany(batch: readonly string[]): (MergeInputs | null)[] {
+      const factsOf = loadFacts(batch)
       const rows = new Map<string, ObjectRow>()
       for (const row of objects.all({ ids: JSON.stringify([...new Set(batch)]), today }))
         if (!rows.has(row.id)) rows.set(row.id, row)
