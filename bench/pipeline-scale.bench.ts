@@ -12,7 +12,7 @@ interface Report {
   durationMs: number
   sources: { source: string; pages: number; pagesUnchanged: number; listings: number }[]
   timings: Record<string, number>
-  goldenRecords: { written: number; unchanged: number; removed: number; ahead?: number } | null
+  goldenRecords: { written: number; unchanged: number; removed: number } | null
   generation: number | null
 }
 
@@ -101,8 +101,6 @@ export default defineBench({
         'CPU stages listings/s': cpuMs > 0 ? n / (cpuMs / 1000) : 0,
         'CPU stages ÷ reference': cpuMs / referenceMs,
         'golden written': report.goldenRecords?.written ?? 0,
-        // Rows the merge took from its worker (see startMergeAhead): fewer, and the merge did more itself.
-        'of which ahead': report.goldenRecords?.ahead ?? 0,
         'peak RSS MiB': run.peakRssMiB,
         'peak anon MiB': run.peakAnonMiB,
       }

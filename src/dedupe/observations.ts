@@ -94,8 +94,7 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     )
     .run(params)
   // New rows are numbered in the order above (which the primary key's index gives for free): the merge reads a home's
-  // facts in that order, and a worker predicting them needs to know it (`predictFacts`). Their first price starts
-  // their history. Found by id: by source, run and first-seen time, each statement read the source's every
+  // facts in that order. Their first price starts their history. Found by id: by source, run and first-seen time, each statement read the source's every
   // observation through an index, and the homes' statement every observation touched by any source so far.
   const NEW = 'from observations where id > @before'
   sqlite.prepare(`insert or ignore into publish_touched (observation_id) select id ${NEW}`).run({ before })

@@ -28,7 +28,7 @@ interface ObjectRow {
 }
 
 /** What one observation states about its home, as the merge reads it. */
-export interface ListingFactRow {
+interface ListingFactRow {
   source_id: string
   last_seen: string
   year_built: number | null
@@ -37,9 +37,8 @@ export interface ListingFactRow {
   dwelling_type: string | null
 }
 
-/** A listing fact as stored: with its observation's id (the merge's order) and the home it describes. */
-export interface StoredListingFact extends ListingFactRow {
-  id: number
+/** A listing fact as stored: with the home it describes. */
+interface StoredListingFact extends ListingFactRow {
   bag_vbo_id: string
 }
 
@@ -58,28 +57,6 @@ interface WozRow {
   fetched_at: string
 }
 
-/** Options for {@link createMergeInputLoader}. */
-export interface MergeInputLoaderOptions {
-  /** The day against which a label's validity is judged. @default today (UTC) */
-  readonly today?: string
-}
-
-/** A fact's value in {@link factsKey}; null as a character no value holds. */
-const or0 = (value: string | number | null) => value ?? '\u0000'
-
-/**
- * One string for a home's listing facts, in order: equal strings mean equal merge inputs from listings. Fields are
- * separated by a control character no value holds, and null is told apart from the string "null".
- */
-export const factsKey = (facts: readonly ListingFactRow[]): string => {
-  let key = ''
-  for (const f of facts) {
-    key += `${f.source_id}\u0001${f.last_seen}\u0001${or0(f.year_built)}\u0001${or0(f.energy_label)}`
-    key += `\u0001${or0(f.surface_area)}\u0001${or0(f.dwelling_type)}\u0002`
-  }
-  return key
-}
-
 /**
  * One fact per listing that states it, in the merge's order. A loop, not flatMap: flatMap would build an array per
  * fact only to flatten it, four times a home.
@@ -94,7 +71,7 @@ function pick<T>(facts: readonly ListingFactRow[], value: (r: ListingFactRow) =>
 }
 
 /** Loads everything the merger needs for one BAG object, with prepared statements. */
-export function createMergeInputLoader(store: Store, options: MergeInputLoaderOptions = {}) {
+export function createMergeInputLoader(store: Store) {
   const { db, sqlite } = store
   // Year built (oldest standing pand) and dwellings per pand are derived once per BAG import (`import-bag.ts`).
   // The object's label and current WOZ value come in the same statement: one lookup per home, not three, is what
@@ -158,7 +135,6 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
         .selectFrom(ids)
         .innerJoin('observations as f', 'f.bag_vbo_id', 'j.value')
         .select([
-          'f.id',
           'f.bag_vbo_id',
           'f.source_id',
           'f.last_seen',
@@ -188,10 +164,11 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
       .limit(sql.lit(1)),
   )
   const bagDate = db.selectFrom('meta').select('value').where('key', '=', 'bag_stand_date').compile()
-  const standDate = () =>
-    (sqlite.prepare(bagDate.sql).get(...bagDate.parameters) as { value: string } | undefined)?.value
-  let observedAt = standDate() ?? '1970-01-01'
-  const today = options.today ?? new Date().toISOString().slice(0, 10)
+  const observedAt =
+    (sqlite.prepare(bagDate.sql).get(...bagDate.parameters) as { value: string } | undefined)?.value ??
+    '1970-01-01'
+  // The day against which a label's validity is judged.
+  const today = new Date().toISOString().slice(0, 10)
 
   const fromBag = (row: ObjectRow): BagFacts => ({
     source: 'bag',
@@ -243,9 +220,9 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
     }
   }
 
-  /** The listing facts of each id, with their observations' ids, in the merge's order (observation id); one statement. */
-  function loadFacts(batch: readonly string[]): Map<string, StoredListingFact[]> {
-    const factsOf = new Map<string, StoredListingFact[]>()
+  /** The listing facts of each id, in the merge's order (observation id); one statement. */
+  function loadFacts(batch: readonly string[]): Map<string, ListingFactRow[]> {
+    const factsOf = new Map<string, ListingFactRow[]>()
     for (const fact of listingFacts.all({ ids: JSON.stringify([...new Set(batch)]) })) {
       const own = factsOf.get(fact.bag_vbo_id)
       if (own) own.push(fact)
@@ -255,19 +232,12 @@ export function createMergeInputLoader(store: Store, options: MergeInputLoaderOp
   }
 
   return {
-    /** Re-reads the extract date after an import. */
-    refresh() {
-      observedAt = standDate() ?? '1970-01-01'
-    },
-    loadFacts,
     /**
      * The merger's inputs for each id, in order: null where neither the BAG nor PDOK knows the object. Two
-     * statements for the whole batch (one when the listing facts are given); a few thousand ids make a good batch.
+     * statements for the whole batch; a few thousand ids make a good batch.
      */
-    loadMany(
-      batch: readonly string[],
-      factsOf: ReadonlyMap<string, readonly ListingFactRow[]> = loadFacts(batch),
-    ): (MergeInputs | null)[] {
+    loadMany(batch: readonly string[]): (MergeInputs | null)[] {
+      const factsOf = loadFacts(batch)
       const rows = new Map<string, ObjectRow>()
       for (const row of objects.all({ ids: JSON.stringify([...new Set(batch)]), today }))
         if (!rows.has(row.id)) rows.set(row.id, row)

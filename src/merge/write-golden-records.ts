@@ -1,10 +1,9 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
 import { jsonEachParam, param, prepareByPosition, prepareQuery } from '../store/prepared.js'
-import { GOLDEN_RECORD_TABLES, type GoldenRecordTable } from '../store/schema.js'
+import type { GoldenRecordTable } from '../store/schema.js'
 import { buildGoldenRecord, type GoldenRecord } from './golden-record.js'
-import type { MergeAhead } from './merge-ahead.js'
-import { createMergeInputLoader, factsKey, type MergeInputLoaderOptions } from './merge-inputs.js'
+import { createMergeInputLoader } from './merge-inputs.js'
 import { quotedProvenanceJson, storeProvenance } from './stored-provenance.js'
 
 const COLUMNS = [
@@ -27,25 +26,7 @@ const COLUMNS = [
   'updated_generation',
 ] as const satisfies readonly (keyof GoldenRecordTable)[]
 
-/**
- * The hashes of a home's stored golden records: its listed one and its unlisted one (see migration 012), null where it
- * has none.
- */
-export type StoredHashes = readonly [listed: string | null, unlisted: string | null]
-
-const NONE: StoredHashes = [null, null]
-
-/** A golden row computed ahead, with the key of the listing facts it was built from and the stored rows' hashes. */
-interface RowAhead {
-  readonly key: string
-  readonly row: GoldenRecordTable | null
-  readonly stored: StoredHashes
-}
-
-/** Beyond every id: how far the worker got once it is done. */
-const END = '\uffff'
-
-/** Homes whose inputs are read with one pair of statements. */
+/** Homes read and written together: their stored hashes, BAG facts and listing facts take a statement each. */
 const BATCH = 2_000
 
 /** Flattens a record into its row; the hash covers everything but the generation, so unchanged rows are skipped. */
@@ -69,8 +50,8 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   const provenance_json = storeProvenance(record.provenance)
   // The hash covers these fields and then the provenance in the API's form, as a string: the JSON of this row with
   // `provenance_json: JSON.stringify(record.provenance)` appended, which is what it covered before the stored form was
-  // made compact, so existing hashes stay valid. Spliced from cached parts: quoting the provenance's JSON again for
-  // every record cost 1.4 µs of 5.6. Extended in place: a spread copy of these fields cost 3 µs.
+  // made compact, so existing hashes stay valid. Spliced from cached parts, so that the provenance's JSON is not quoted
+  // again for every record, and extended in place rather than copied, as this runs once per home.
   const json = JSON.stringify(row)
   const input_hash = hash(
     'sha1',
@@ -80,27 +61,6 @@ export function toGoldenRow(record: GoldenRecord, generation: number): GoldenRec
   return Object.assign(row, { provenance_json, input_hash, updated_generation: generation })
 }
 
-/**
- * Reads the stored hashes (see {@link StoredHashes}) of each of these homes that has a golden record, with one
- * statement; for the writer below, and for the merge's worker, which reads the same committed rows (the publish writes
- * none before the merge).
- */
-export function storedHashReader(store: Store): (ids: readonly string[]) => Map<string, StoredHashes> {
-  const statement = prepareQuery<{ ids: string }, [string, string | null, string | null]>(
-    store.sqlite,
-    store.db
-      .selectFrom(jsonEachParam('ids', 'j'))
-      .leftJoin('golden_records_listed as l', 'l.bag_id', 'j.value')
-      .leftJoin('golden_records_unlisted as u', 'u.bag_id', 'j.value')
-      .select(['j.value', 'l.input_hash as listed', 'u.input_hash as unlisted'])
-      .where((eb) => eb.or([eb('l.bag_id', 'is not', null), eb('u.bag_id', 'is not', null)])),
-  ).raw(true)
-  return (ids) =>
-    new Map(
-      statement.all({ ids: JSON.stringify(ids) }).map(([id, listed, unlisted]) => [id, [listed, unlisted]]),
-    )
-}
-
 /** What a {@link createGoldenRecordWriter} write did. */
 export interface GoldenWriteCounts {
   /** Records new or changed. */
@@ -108,159 +68,75 @@ export interface GoldenWriteCounts {
   unchanged: number
   /** Records of objects gone from the BAG. */
   removed: number
-  /** Rows, of all of the above, that a worker had computed ahead (see `startMergeAhead`). */
-  ahead: number
 }
 
 /** Rebuilds golden records by id, writing only those whose content changed. Run inside the caller's transaction. */
-export function createGoldenRecordWriter(
-  store: Store,
-  priority: (source: string) => number,
-  options: MergeInputLoaderOptions = {},
-) {
-  const loader = createMergeInputLoader(store, options)
+export function createGoldenRecordWriter(store: Store, priority: (source: string) => number) {
+  const loader = createMergeInputLoader(store)
   const { db, sqlite } = store
-  // A new record costs one insert, a changed one one update, an unchanged one nothing: the stored hashes are read
-  // first, a batch at a time. Trying the update first (it wrote only when the hash differed) bound all 17 columns for
-  // nothing to every new and every unchanged record, then tried the insert: 100k records of the national data,
-  // rebuilt and written, took 28–36 µs each that way, 23–33 µs this way (new), 23–26 against 27–35 µs (unchanged).
-  const storedHashes = storedHashReader(store)
-  const statements = (table: (typeof GOLDEN_RECORD_TABLES)[number]) => ({
-    // Both keep a condition, so that an id that comes twice in a batch is still written once.
-    insert: prepareByPosition<GoldenRecordTable>(
-      sqlite,
-      db
-        .insertInto(table)
-        .values(Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never)
-        .onConflict((oc) => oc.column('bag_id').doNothing()),
-    ),
-    update: prepareByPosition<GoldenRecordTable>(
-      sqlite,
-      db
-        .updateTable(table)
-        .set(Object.fromEntries(COLUMNS.slice(1).map((c) => [c, param(c)])) as never)
-        .where('bag_id', '=', param('bag_id'))
-        .where('input_hash', '<>', param('input_hash')),
-    ),
-    remove: prepareQuery<{ bag_id: string }>(
-      sqlite,
-      db.deleteFrom(table).where('bag_id', '=', param('bag_id')),
-    ),
-  })
-  const [listedTable, unlistedTable] = GOLDEN_RECORD_TABLES.map(statements) as [
-    ReturnType<typeof statements>,
-    ReturnType<typeof statements>,
-  ]
-  /** Writes `row` into a table that holds the hash `stored` for it (null: no row); true when a row changed. */
-  const put = (table: typeof listedTable, row: GoldenRecordTable, stored: string | null) =>
-    (stored === null && table.insert.run(row).changes > 0) || table.update.run(row).changes > 0
+  // The stored hashes are read first, a batch at a time, so that a new record costs one insert, a changed one one
+  // update and an unchanged one nothing.
+  const storedHashes = prepareQuery<{ ids: string }, [string, string]>(
+    sqlite,
+    db
+      .selectFrom(jsonEachParam('ids', 'j'))
+      .innerJoin('golden_records as g', 'g.bag_id', 'j.value')
+      .select(['g.bag_id', 'g.input_hash']),
+  ).raw(true)
+  // Both keep a condition, so that an id that comes twice in a batch is still written once.
+  const insert = prepareByPosition<GoldenRecordTable>(
+    sqlite,
+    db
+      .insertInto('golden_records')
+      .values(Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never)
+      .onConflict((oc) => oc.column('bag_id').doNothing()),
+  )
+  const update = prepareByPosition<GoldenRecordTable>(
+    sqlite,
+    db
+      .updateTable('golden_records')
+      .set(Object.fromEntries(COLUMNS.slice(1).map((c) => [c, param(c)])) as never)
+      .where('bag_id', '=', param('bag_id'))
+      .where('input_hash', '<>', param('input_hash')),
+  )
+  const remove = prepareQuery<{ bag_id: string }>(
+    sqlite,
+    db.deleteFrom('golden_records').where('bag_id', '=', param('bag_id')),
+  )
+  /** Writes the record of each home in `batch`, given its stored hash (none: no record yet). */
+  const writeBatch = (batch: readonly string[], generation: number, counts: GoldenWriteCounts) => {
+    const stored = new Map(storedHashes.all({ ids: JSON.stringify(batch) }))
+    const inputs = loader.loadMany(batch)
+    for (let i = 0; i < batch.length; i++) {
+      const id = batch[i]!
+      const found = inputs[i]
+      const storedHash = stored.get(id)
+      if (!found) {
+        // Neither the BAG nor PDOK knows the object any more: its record goes.
+        if (storedHash !== undefined) counts.removed += remove.run({ bag_id: id }).changes
+        continue
+      }
+      const row = toGoldenRow(buildGoldenRecord(found, priority), generation)
+      if (storedHash === row.input_hash) counts.unchanged += 1
+      else if ((storedHash === undefined && insert.run(row).changes > 0) || update.run(row).changes > 0)
+        counts.written += 1
+      else counts.unchanged += 1
+    }
+  }
   return {
-    refresh: () => loader.refresh(),
-    /**
-     * Returns how many records were written (changed or new); objects gone from the BAG lose their record. With
-     * `ahead`, rows a worker computed are taken where their listing facts are exactly those read here, and this
-     * thread computes the rest from the other end of the list, so that it never waits (see `startMergeAhead`).
-     */
-    write(ids: Iterable<string>, generation: number, ahead?: MergeAhead): GoldenWriteCounts {
-      const counts = { written: 0, unchanged: 0, removed: 0, ahead: 0 }
-      // A home's record goes to the listed table when listings state facts about it, else to the unlisted one (whose
-      // listed record, if any, goes). It counts as written when the record read through `golden_records` changed.
-      const writeRow = (id: string, row: GoldenRecordTable | null, stored: StoredHashes, listed: boolean) => {
-        const [inListed, inUnlisted] = stored
-        if (!row) {
-          const gone =
-            (inListed === null ? 0 : listedTable.remove.run({ bag_id: id }).changes) +
-            (inUnlisted === null ? 0 : unlistedTable.remove.run({ bag_id: id }).changes)
-          if (gone > 0) counts.removed += 1
-          return
-        }
-        const before = inListed ?? inUnlisted
-        let changed = false
-        if (listed) {
-          // An unlisted record that is already this one stays where it is.
-          if (inListed !== null || inUnlisted !== row.input_hash) changed = put(listedTable, row, inListed)
-        } else {
-          if (inListed !== null) changed = listedTable.remove.run({ bag_id: id }).changes > 0
-          changed = put(unlistedTable, row, inUnlisted) || changed
-        }
-        if (changed && before !== row.input_hash) counts.written += 1
-        else counts.unchanged += 1
-      }
-      const writeBatch = (batch: readonly string[], computed?: ReadonlyMap<string, RowAhead>) => {
-        const facts = loader.loadFacts(batch)
-        const local: string[] = []
-        for (const id of batch) {
-          const done = computed?.get(id)
-          if (done && done.key === factsKey(facts.get(id) ?? [])) {
-            writeRow(id, done.row, done.stored, done.key !== '')
-            counts.ahead += 1
-          } else local.push(id)
-        }
-        if (local.length === 0) return
-        const stored = storedHashes(local)
-        const inputs = loader.loadMany(local, facts)
-        for (let i = 0; i < local.length; i++) {
-          const id = local[i]!
-          const found = inputs[i]
-          writeRow(
-            id,
-            found ? toGoldenRow(buildGoldenRecord(found, priority), generation) : null,
-            stored.get(id) ?? NONE,
-            (facts.get(id)?.length ?? 0) > 0,
-          )
+    /** Returns how many records were written (changed or new); objects gone from the BAG lose their record. */
+    write(ids: Iterable<string>, generation: number): GoldenWriteCounts {
+      const counts = { written: 0, unchanged: 0, removed: 0 }
+      // Streamed in the caller's order: an import passes every object in the BAG.
+      let batch: string[] = []
+      for (const id of ids) {
+        batch.push(id)
+        if (batch.length === BATCH) {
+          writeBatch(batch, generation, counts)
+          batch = []
         }
       }
-      if (!ahead) {
-        // Streamed in the caller's order: an import passes every object in the BAG.
-        let batch: string[] = []
-        for (const id of ids) {
-          batch.push(id)
-          if (batch.length === BATCH) {
-            writeBatch(batch)
-            batch = []
-          }
-        }
-        writeBatch(batch)
-        return counts
-      }
-      // Sorted, the order the worker computes in. The worker takes the front, this thread the back, until they meet.
-      const sorted = [...new Set(ids)].sort()
-      let lo = 0
-      let hi = sorted.length
-      // The worker's chunk being taken, by id, and its last id; the highest string once it is done.
-      let rows = new Map<string, RowAhead>()
-      let reach: string | null = null
-      while (lo < hi) {
-        if (reach === null || (reach !== END && sorted[lo]! > reach)) {
-          const chunk = ahead.next()
-          if (chunk === 'done') {
-            rows = new Map()
-            reach = END
-          } else if (chunk) {
-            rows = new Map(
-              chunk.ids.map((id, i) => [
-                id,
-                { key: chunk.keys[i]!, row: chunk.rows[i]!, stored: chunk.stored[i] ?? NONE },
-              ]),
-            )
-            reach = chunk.ids.at(-1) ?? reach
-            continue
-          }
-        }
-        if (reach !== null && sorted[lo]! <= reach) {
-          // The worker got past the next id: take its rows up to where it got.
-          let end = lo + 1
-          while (end < hi && end - lo < BATCH && sorted[end]! <= reach) end++
-          writeBatch(sorted.slice(lo, end), rows)
-          lo = end
-        } else {
-          // Not yet: this thread computes a batch itself, from the other end.
-          const start = Math.max(lo, hi - BATCH)
-          writeBatch(sorted.slice(start, hi))
-          hi = start
-        }
-      }
-      ahead.stop()
+      writeBatch(batch, generation, counts)
       return counts
     },
   }

@@ -5,11 +5,9 @@ import {
   assignListings,
   preparePublishScratch,
   rebuildListings,
-  type TrustRanks,
   trustRanks,
   type WithdrawalScope,
 } from '../dedupe/index.js'
-import { type MergeAhead, startMergeAhead } from '../merge/merge-ahead.js'
 import { createGoldenRecordWriter, type GoldenWriteCounts } from '../merge/write-golden-records.js'
 import { createStageClock } from '../pipeline/stage-clock.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
@@ -38,12 +36,7 @@ export interface PublishOptions {
   /** Lower is more trusted. */
   readonly priority: (sourceId: string) => number
   readonly now: string
-  /** Fewest staged rows at which golden rows are computed ahead in a worker (`startMergeAhead`). @default 20,000 */
-  readonly aheadFrom?: number
 }
-
-/** Below this many staged rows the merge is quick, and a worker's start (about half a second) would not pay. */
-const AHEAD_FROM = 20_000
 
 /** What publishing changed, per source and in total, with the time per stage. */
 export interface PublishReport {
@@ -72,17 +65,12 @@ export interface PublishReport {
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
   const { sqlite } = store
   const clock = createStageClock(['dedupe', 'merge', 'valuate', 'publish', 'checkpoint'])
-  let ahead: MergeAhead | undefined
   const run = sqlite.transaction((): Omit<PublishReport, 'timings'> => {
-    // One day for both threads of the merge: labels are valid, or not, on the same date.
-    const today = new Date().toISOString().slice(0, 10)
-    const golden = createGoldenRecordWriter(store, options.priority, { today })
+    const golden = createGoldenRecordWriter(store, options.priority)
     // The generation this publish would make; it becomes visible only if something changed (see below).
     const generation = readPublication(store).generation + 1
     preparePublishScratch(sqlite)
     const ranks = trustRanks(sqlite, options.priority)
-    // The second core is idle until the fits: it computes golden rows from committed data while dedupe runs.
-    ahead = startAhead(store, options, { generation, today, ranks })
 
     const { perSource, listingsRebuilt } = clock.time('dedupe', () => {
       const perSource: PublishReport['perSource'] = {}
@@ -110,7 +98,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       // publish).
       const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
       for (const id of takeRegisterChanges(store)) homes.add(id)
-      return golden.write(homes, generation, ahead)
+      return golden.write(homes, generation)
     })
 
     // A run that changed nothing keeps the generation: ETags stay valid, clients keep their 304s, and the
@@ -142,35 +130,9 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     report = clock.time('publish', () => run.immediate())
   } finally {
     sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`)
-    // The merge's worker, when the run failed before it.
-    ahead?.stop()
   }
   clock.time('checkpoint', () => sqlite.pragma('wal_checkpoint(PASSIVE)'))
   // Publishing is everything else, the commit and the checkpoint included: they write every page the run changed.
   const { publishMs, checkpointMs, ...steps } = clock.timings()
   return { ...report, timings: { ...steps, publishMs: publishMs + checkpointMs, checkpointMs } }
-}
-
-/** Starts the merge's worker for a large publish of a database file (see `startMergeAhead`); else none. */
-function startAhead(
-  store: Store,
-  options: PublishOptions,
-  { generation, today, ranks }: { generation: number; today: string; ranks: TrustRanks },
-): MergeAhead | undefined {
-  if (store.path === ':memory:') return undefined
-  const { sqlite } = store
-  const staged = sqlite
-    .prepare('select count(*) from stage_observations where run_id = ?')
-    .pluck()
-    .get(options.runId) as number
-  if (staged < (options.aheadFrom ?? AHEAD_FROM)) return undefined
-  return startMergeAhead({
-    path: store.path,
-    runId: options.runId,
-    sourceIds: options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
-    now: options.now,
-    generation,
-    today,
-    ranks,
-  })
 }

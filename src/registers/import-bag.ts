@@ -4,7 +4,6 @@ import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { cityKey, normaliseCity, streetKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, writeMeta } from '../store/publication.repository.js'
-import { GOLDEN_RECORD_TABLES } from '../store/schema.js'
 import { createNextTables, dropNextTables, NEXT, swapInNextTables } from './swap-tables.js'
 
 /** The tables a BAG import replaces as a whole. */
@@ -123,13 +122,9 @@ export async function importBag(
         generation = bumpGeneration(store, null, new Date().toISOString())
         const writer = createGoldenRecordWriter(store, options.priority)
         goldenRecords = writer.write(allObjectIds(store), generation)
-        // Counted once per home, which may have a record in both tables (see migration 012).
         goldenRecords.removed += sqlite
-          .prepare('select count(*) from golden_records where bag_id not in (select id from bag_objects)')
-          .pluck()
-          .get() as number
-        for (const table of GOLDEN_RECORD_TABLES)
-          sqlite.prepare(`delete from ${table} where bag_id not in (select id from bag_objects)`).run()
+          .prepare('delete from golden_records where bag_id not in (select id from bag_objects)')
+          .run().changes
         goldenMs = performance.now() - t
       })
       .immediate()

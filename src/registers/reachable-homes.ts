@@ -29,11 +29,10 @@ export function reachableAddresses(db: Kysely<Database>, runId: number) {
     .with('homes', () => reachableHomes(db, runId))
     .selectFrom('homes')
     .leftJoin('bag_objects as o', 'o.id', 'homes.object_id')
+    .leftJoin('golden_records as g', 'g.bag_id', 'homes.object_id')
     .select([
       'homes.object_id',
-      // The golden record through a subquery: joined, the `golden_records` view would be built in full first.
-      sql<string>`coalesce(o.hoofdadres_id,
-        (select g.num_id from golden_records g where g.bag_id = homes.object_id),
+      sql<string>`coalesce(o.hoofdadres_id, g.num_id,
         (select p.num_id from pdok_lookups p where p.object_id = homes.object_id and p.num_id is not null limit 1))`.as(
         'num_id',
       ),

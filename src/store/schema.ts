@@ -370,9 +370,6 @@ export interface PageMemoPublicationTable {
   source_id: string
 }
 
-/** The tables behind the `golden_records` view (see migration 012): a write goes to one of them, a removal to both. */
-export const GOLDEN_RECORD_TABLES = ['golden_records_listed', 'golden_records_unlisted'] as const
-
 /** Small facts about the data, e.g. the BAG extract's reference date. */
 export interface MetaTable {
   key: string
@@ -419,12 +416,7 @@ export interface Database {
   bag_object_panden: BagObjectPandTable
   bag_panden: BagPandTable
   bag_addresses: BagAddressTable
-  /** A view, for reading: a listed home's record (`golden_records_listed`), else its unlisted one. */
   golden_records: GoldenRecordTable
-  /** Records of homes a listing describes: the merge writes them (see migration 012). */
-  golden_records_listed: GoldenRecordTable
-  /** Records of every other home; one may be older than a listed record that hides it. */
-  golden_records_unlisted: GoldenRecordTable
   valuation_models: ValuationModelTable
   listing_counts: ListingCountTable
   publication: PublicationTable

@@ -6,17 +6,9 @@ import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './ty
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
 
-/**
- * A comparable row, over each listing `l` and its home's golden record: the listed one (`gl`; a home that listings
- * state facts about has one), else the unlisted one (`gu`, joined only when there is no listed one, so that each
- * coalesce reads one record). Joined to the tables rather than to the `golden_records` view, whose union SQLite would
- * build in full for a join.
- */
-const COMPARABLE_ROW = `json_array(${COMPARABLE_COLUMNS.map((c) =>
-  c.startsWith('g.') ? `coalesce(gl.${c.slice(2)}, gu.${c.slice(2)})` : c,
-).join(', ')})`
-const GOLDEN_OF_LISTING = `left join golden_records_listed gl on gl.bag_id = l.bag_id
-  left join golden_records_unlisted gu on gu.bag_id = l.bag_id and gl.bag_id is null`
+/** A comparable row, over each listing `l` and its home's golden record `g` (none where the listing is unresolved). */
+const COMPARABLE_ROW = `json_array(${COMPARABLE_COLUMNS.join(', ')})`
+const GOLDEN_OF_LISTING = 'left join golden_records g on g.bag_id = l.bag_id'
 
 /**
  * Active listings as comparables, sale and rent, with their golden record's facts where they resolved. One sequential

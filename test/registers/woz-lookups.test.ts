@@ -115,7 +115,7 @@ describe('WOZ look-ups', () => {
       now: NOW,
     })
     expect(report.generation).toBe(before + 1)
-    expect(report.goldenRecords).toEqual({ written: 2, unchanged: 0, removed: 0, ahead: 0 })
+    expect(report.goldenRecords).toEqual({ written: 2, unchanged: 0, removed: 0 })
     const rows = store.sqlite
       .prepare(
         'select bag_id, woz_value, woz_reference_date from golden_records where updated_generation = ? order by bag_id',

@@ -7,7 +7,6 @@ import { ingestWith } from '../../src/cli/commands/ingest.js'
 import { seededRandom } from '../../src/kit/seeded-random.js'
 import { TEST_PAUSE_MARKER } from '../../src/ops/test-pause.js'
 import { openStore } from '../../src/store/database.js'
-import { GOLDEN_RECORD_TABLES } from '../../src/store/schema.js'
 import { runCli } from '../helpers/cli.js'
 import { testConfig } from '../helpers/sample-database.js'
 import { SILENT_LOGGER } from '../helpers/silent-logger.js'
@@ -34,15 +33,14 @@ type Stage =
 
 const PAUSE_POINTS: Record<
   Exclude<Stage, 'crawl'>,
-  { table: string | readonly string[]; event: 'insert' | 'update' | 'write' }
+  { table: string; event: 'insert' | 'update' | 'write' }
 > = {
   staging: { table: 'stage_observations', event: 'insert' },
   memos: { table: 'page_memos', event: 'insert' }, // what each parsed page gave, for the next run
   registers: { table: 'woz_lookups', event: 'insert' }, // the run's WOZ look-ups, committed before publish
   generation: { table: 'publication', event: 'update' }, // the first write of the publish transaction
   dedupe: { table: 'listings', event: 'insert' },
-  // New records are inserted, changed ones updated, in the table of listed homes or of the others.
-  'golden-records': { table: GOLDEN_RECORD_TABLES, event: 'write' },
+  'golden-records': { table: 'golden_records', event: 'write' }, // new records are inserted, changed ones updated
   valuate: { table: 'valuation_models', event: 'insert' },
   counts: { table: 'listing_counts', event: 'insert' }, // the last writes before the commit
 }
@@ -166,13 +164,12 @@ function setPausePoint(db: string, pause: { stage: Exclude<Stage, 'crawl'>; n: n
       sqlite.exec(`drop trigger ${name}`)
     if (!pause) return
     const { table, event } = PAUSE_POINTS[pause.stage]
-    // Every trigger of a stage counts towards the same n: the pause function counts calls per stage.
-    for (const name of typeof table === 'string' ? [table] : table)
-      for (const each of event === 'write' ? ['insert', 'update'] : [event])
-        sqlite.exec(
-          `create trigger test_pause_${name}_${each} before ${each} on ${name}
-           begin select propdata_test_pause('${pause.stage}', ${pause.n}); end`,
-        )
+    // Both triggers of a 'write' count towards the same n: the pause function counts calls per stage.
+    for (const each of event === 'write' ? ['insert', 'update'] : [event])
+      sqlite.exec(
+        `create trigger test_pause_${table}_${each} before ${each} on ${table}
+         begin select propdata_test_pause('${pause.stage}', ${pause.n}); end`,
+      )
   } finally {
     sqlite.close()
   }

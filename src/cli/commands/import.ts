@@ -19,9 +19,6 @@ import {
 } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 
-/** The default trust order under the name the merge-ahead test still imports; goes with that test. */
-export const sourcePriority = defaultSourcePriority
-
 /** The trust order the settings ask for (`PROPDATA_SOURCE_PRIORITY`), else the default. */
 export const sourcePriorityFor = (config: Config): ((source: string) => number) =>
   config.sourcePriority ? createSourcePriority(config.sourcePriority) : defaultSourcePriority
