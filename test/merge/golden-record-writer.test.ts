@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sourcePriority } from '../../src/cli/commands/import.js'
+import { defaultSourcePriority } from '../../sources/index.js'
 import { createGoldenRecordWriter } from '../../src/merge/write-golden-records.js'
 import { useSampleStore } from '../helpers/sample-database.js'
 
@@ -10,7 +10,7 @@ type Row = Record<string, unknown>
 describe('the golden record writer', () => {
   it('rewrites a record as listings come and go, counting it written only when it changed', () => {
     const { sqlite } = sample.store
-    const writer = createGoldenRecordWriter(sample.store, sourcePriority)
+    const writer = createGoldenRecordWriter(sample.store, defaultSourcePriority)
     const recordOf = (id: string) =>
       sqlite.prepare('select * from golden_records where bag_id = ?').get(id) as Row | undefined
     const home = sqlite
