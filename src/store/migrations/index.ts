@@ -16,6 +16,7 @@ import * as sourceRunHealth from './014-source-run-health.js'
 import * as sourceCatalogue from './015-source-catalogue.js'
 import * as listingDatesAsGiven from './016-listing-dates-as-given.js'
 import * as wholePricesInHistory from './017-whole-prices-in-history.js'
+import * as pageValidators from './019-page-validators.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '015-source-catalogue': sourceCatalogue,
   '016-listing-dates-as-given': listingDatesAsGiven,
   '017-whole-prices-in-history': wholePricesInHistory,
+  '019-page-validators': pageValidators,
 }
