@@ -13,6 +13,8 @@ export interface CrawlOutcome {
   readonly unchanged: number
   /** Pages whose content had not changed: counted in `pages`, but not parsed. */
   readonly pagesUnchanged: number
+  /** Of the unchanged pages, those the site answered 304 Not Modified for: not even downloaded. */
+  readonly pagesNotModified: number
   readonly rejected: number
   readonly errors: number
   /** One line saying what went wrong, or null. */
@@ -34,6 +36,7 @@ export interface CrawlTally {
   listings: number
   unchanged: number
   pagesUnchanged: number
+  pagesNotModified: number
   rejected: number
   errors: number
   /** Pages that were fetched but failed to parse (kept under `failed/`). */
@@ -55,6 +58,7 @@ export const newTally = (): CrawlTally => ({
   listings: 0,
   unchanged: 0,
   pagesUnchanged: 0,
+  pagesNotModified: 0,
   rejected: 0,
   errors: 0,
   parseFailures: 0,
@@ -110,6 +114,7 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
     listings: t.listings,
     unchanged: t.unchanged,
     pagesUnchanged: t.pagesUnchanged,
+    pagesNotModified: t.pagesNotModified,
     rejected: t.rejected,
     errors: t.errors,
     layoutChanged: layout !== null,

@@ -9,12 +9,14 @@ import {
 } from '../errors.js'
 import { exchangeKey } from '../fetch/archive/exchange-key.js'
 import type { Fetcher } from '../fetch/fetcher.js'
+import type { FetchResponse } from '../fetch/types.js'
+import { NOT_MODIFIED, sameValidators, validatorsOf } from '../fetch/validators.js'
 import type { CrawlScope, ListingSource, SourceRequest } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
 import { createPage, type Page } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
 import { type CrawlOutcome, decideOutcome, newTally } from './crawl-outcome.js'
-import type { PageMemo } from './page-memo.js'
+import type { PageMemo, PageYield, RememberedPage } from './page-memo.js'
 
 export type { CrawlOutcome, CrawlStatus } from './crawl-outcome.js'
 
@@ -34,7 +36,10 @@ export interface CrawlOptions {
   readonly onListing: (listing: Listing) => void
   readonly onReject: (rejected: RejectedListing) => void
   readonly onPage?: (page: { url: string; label: 'list' | 'detail'; ok: boolean }) => void
-  /** Pages seen before: an unchanged page is not parsed again; its listings come back through `onUnchanged`. */
+  /**
+   * Pages seen before: an unchanged page is not parsed again; its listings come back through `onUnchanged`. A page
+   * remembered with validators is asked for conditionally, so an unchanged one costs a 304 instead of its body.
+   */
   readonly memo?: PageMemo
   /** A listing an unchanged page yielded last time, by the source's own id. */
   readonly onUnchanged?: (sourceListingId: string) => void
@@ -127,7 +132,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   }
 
   /** A page whose content is what it was last time: what it yielded then, without parsing. */
-  const replay = (label: 'list' | 'detail', yielded: NonNullable<ReturnType<PageMemo['recall']>>) => {
+  const replay = (label: 'list' | 'detail', yielded: PageYield) => {
     if (label === 'list') listPages += 1
     tally.pagesUnchanged += 1
     for (const id of yielded.listingIds) {
@@ -166,26 +171,51 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     }
   }
 
-  const handle = async (request: SourceRequest) => {
-    const fetchRequest = { ...request, render: source.render }
-    const response = await options.fetcher.fetch(fetchRequest, source.politeness, { signal })
+  /** A page that came with a body: replayed when its content is what was remembered, else parsed and remembered. */
+  const handleBody = (request: SourceRequest, response: FetchResponse, remembered?: RememberedPage) => {
     const page = createPage(request, response.url, response.status, response.body)
     const blockSignal = source.detectBlock?.(page)
     if (blockSignal)
       throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
     tally.pages += 1
     const memo = options.onUnchanged ? options.memo : undefined
+    if (!memo) return parse(page, request.label, { listingIds: [], requests: [], clean: true })
     const key = exchangeKey(request)
-    const digest = memo?.digest(response.body)
-    const remembered = digest === undefined ? undefined : memo?.recall(source.id, key, digest)
-    if (remembered) {
-      replay(request.label, remembered)
-    } else {
-      const collected: Collected = { listingIds: [], requests: [], clean: true }
-      parse(page, request.label, collected)
-      if (memo && digest !== undefined && collected.clean) memo.remember(source.id, key, digest, collected)
+    const digest = memo.digest(response.body)
+    const validators = validatorsOf(response)
+    if (remembered?.digest === digest) {
+      replay(request.label, remembered.yielded)
+      // The same content under new validators (a memo from before they were kept, or a site that started sending
+      // them): remembered again with them, so that the next run can ask for a 304.
+      if (!sameValidators(validators, remembered.validators))
+        memo.remember(source.id, key, { ...remembered, validators })
+      return
     }
-    options.onPage?.({ url: page.url, label: request.label, ok: true })
+    const collected: Collected = { listingIds: [], requests: [], clean: true }
+    parse(page, request.label, collected)
+    if (collected.clean) memo.remember(source.id, key, { digest, validators, yielded: collected })
+  }
+
+  const handle = async (request: SourceRequest) => {
+    // What the page yielded last time, if that can still be replayed; its validators ask the site for a 304.
+    const remembered = options.onUnchanged ? options.memo?.recall(source.id, exchangeKey(request)) : undefined
+    const fetchRequest = { ...request, render: source.render, validators: remembered?.validators }
+    const response = await options.fetcher.fetch(fetchRequest, source.politeness, { signal })
+    if (response.status !== NOT_MODIFIED) handleBody(request, response, remembered)
+    else if (remembered) {
+      // The site confirmed the remembered version: there is no body to check for a block or to parse.
+      tally.pages += 1
+      tally.pagesNotModified += 1
+      replay(request.label, remembered.yielded)
+    } else {
+      // A 304 with no memo to replay (an archive replayed into another database, or a site that answers 304 to a
+      // plain request) leaves nothing to go on: the page failed, as one that could not be fetched.
+      throw new FetchError('HTTP 304 for a page not remembered here', {
+        url: request.url,
+        status: NOT_MODIFIED,
+      })
+    }
+    options.onPage?.({ url: response.url, label: request.label, ok: true })
   }
 
   const stopSource = (reason: string) => {

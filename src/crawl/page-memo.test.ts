@@ -3,11 +3,17 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { NO_VALIDATORS } from '../fetch/validators.js'
 import { openStore } from '../store/database.js'
 import { MIGRATIONS } from '../store/migrations/index.js'
-import { createPageMemo, type PageYield, publishPageMemos } from './page-memo.js'
+import { createPageMemo, type PageYield, publishPageMemos, type RememberedPage } from './page-memo.js'
 
 const page: PageYield = { listingIds: [], requests: [{ url: 'https://example.test/page-2', label: 'list' }] }
+const remembered = (digest: string, validators = NO_VALIDATORS): RememberedPage => ({
+  digest,
+  validators,
+  yielded: page,
+})
 
 const dir = useTempDir()
 
@@ -18,17 +24,16 @@ describe('page memos', () => {
     const first = createPageMemo(store, 1)
     const digest = first.digest('<html>one</html>')
     const changed = first.digest('<html>two</html>')
-    first.remember('funda', 'p1', digest, page)
-    first.remember('pararius', 'p1', digest, page)
+    first.remember('funda', 'p1', remembered(digest))
+    first.remember('pararius', 'p1', remembered(digest))
     first.flush()
     // Pararius changed its layout: its output, and with it its memos, were not published.
     publishPageMemos(store, 1, ['funda'])
 
     const second = createPageMemo(store, 2)
-    expect(second.recall('funda', 'p1', digest)).toEqual(page)
-    expect(second.recall('funda', 'p1', changed)).toBeUndefined()
-    expect(second.recall('pararius', 'p1', digest)).toBeUndefined()
-    second.remember('funda', 'p1', changed, page)
+    expect(second.recall('funda', 'p1')).toEqual(remembered(digest))
+    expect(second.recall('pararius', 'p1')).toBeUndefined()
+    second.remember('funda', 'p1', remembered(changed))
     second.flush()
     expect(rows()).toEqual([
       { source_id: 'funda', run_id: 1 },
@@ -37,9 +42,8 @@ describe('page memos', () => {
 
     // Run 2 died before publishing: run 1's memo still counts.
     const third = createPageMemo(store, 3)
-    expect(third.recall('funda', 'p1', digest)).toEqual(page)
-    expect(third.recall('funda', 'p1', changed)).toBeUndefined()
-    third.remember('funda', 'p1', changed, page)
+    expect(third.recall('funda', 'p1')).toEqual(remembered(digest))
+    third.remember('funda', 'p1', remembered(changed))
     third.flush()
     publishPageMemos(store, 3, ['funda'])
     expect(rows()).toEqual([
@@ -48,8 +52,7 @@ describe('page memos', () => {
     ])
 
     const fourth = createPageMemo(store, 4)
-    expect(fourth.recall('funda', 'p1', digest)).toBeUndefined()
-    expect(fourth.recall('funda', 'p1', changed)).toEqual(page)
+    expect(fourth.recall('funda', 'p1')).toEqual(remembered(changed))
     fourth.flush()
     expect(rows()).toEqual([{ source_id: 'funda', run_id: 3 }])
     await store.close()
@@ -72,10 +75,31 @@ describe('page memos', () => {
     await old.destroy()
 
     const store = await openStore(path)
-    expect(createPageMemo(store, 8).recall('funda', 'p1', digest)).toEqual(page)
+    expect(createPageMemo(store, 8).recall('funda', 'p1')).toEqual(remembered(digest))
     expect(
       store.sqlite.prepare("select 1 from sqlite_master where name = 'stage_page_memos'").get(),
     ).toBeUndefined()
+    await store.close()
+  })
+
+  it('keeps the validators a page came with, and forgets them with the memo when the BAG stand moves', async () => {
+    const store = await openStore(':memory:')
+    const validators = { etag: '"v1"', lastModified: 'Fri, 27 Nov 2026 01:00:00 GMT' }
+    const first = createPageMemo(store, 1)
+    first.remember('funda', 'p1', remembered('d', validators))
+    first.remember('funda', 'p2', remembered('e'))
+    first.flush()
+    publishPageMemos(store, 1, ['funda'])
+
+    const second = createPageMemo(store, 2)
+    expect(second.recall('funda', 'p1')).toEqual(remembered('d', validators))
+    expect(second.recall('funda', 'p2')?.validators).toEqual(NO_VALIDATORS)
+
+    // A new BAG stand invalidates every memo: the page is fetched without validators and parsed again.
+    store.sqlite
+      .prepare("insert or replace into meta (key, value) values ('bag_stand_date', '2026-11-01')")
+      .run()
+    expect(createPageMemo(store, 3).recall('funda', 'p1')).toBeUndefined()
     await store.close()
   })
 })

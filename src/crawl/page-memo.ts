@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Validators } from '../fetch/types.js'
 import type { SourceRequest } from '../kit/adapter.js'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
@@ -10,18 +11,26 @@ export interface PageYield {
   readonly requests: readonly SourceRequest[]
 }
 
+/** A page as it was last parsed: its content digest, the validators it came with, and what it yielded. */
+export interface RememberedPage {
+  readonly digest: string
+  readonly validators: Validators
+  readonly yielded: PageYield
+}
+
 /**
- * Pages seen before. When a page comes back with the same content (and the parser and BAG are the same), the crawl
- * reuses what it yielded last time: no parse, no validation, no normalising or resolving; the listings are staged
- * again from their stored observations, unchanged, so nothing downstream is rewritten either.
+ * Pages seen before. When a page comes back with the same content, or the site answers 304 Not Modified to its
+ * validators (and the parser and BAG are the same), the crawl reuses what it yielded last time: no parse, no
+ * validation, no normalising or resolving; the listings are staged again from their stored observations,
+ * unchanged, so nothing downstream is rewritten either.
  */
 export interface PageMemo {
   /** The content digest a page is remembered by. */
   digest(body: string): string
-  /** What the page yielded with this content, or undefined when it is new, changed, or its listings are gone. */
-  recall(sourceId: string, pageKey: string, digest: string): PageYield | undefined
+  /** The page as last parsed, or undefined when it is new, its memo is out of date, or its listings are gone. */
+  recall(sourceId: string, pageKey: string): RememberedPage | undefined
   /** Remembers a parsed page; it counts only if the run publishes the source. */
-  remember(sourceId: string, pageKey: string, digest: string, yielded: PageYield): void
+  remember(sourceId: string, pageKey: string, page: RememberedPage): void
   /** Writes what was remembered, and drops the memos recall found stale (call before publish). */
   flush(): void
 }
@@ -51,12 +60,19 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
   )
   const lookup = prepareQuery<
     { source_id: string; page_key: string },
-    { run_id: number; content_hash: string; validity: string; yielded_json: string }
+    {
+      run_id: number
+      content_hash: string
+      validity: string
+      yielded_json: string
+      etag: string | null
+      last_modified: string | null
+    }
   >(
     sqlite,
     db
       .selectFrom('page_memos')
-      .select(['run_id', 'content_hash', 'validity', 'yielded_json'])
+      .select(['run_id', 'content_hash', 'validity', 'yielded_json', 'etag', 'last_modified'])
       .where('source_id', '=', param('source_id'))
       .where('page_key', '=', param('page_key'))
       .orderBy('run_id', 'desc'),
@@ -80,6 +96,8 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
         content_hash: param('content_hash'),
         validity: param('validity'),
         yielded_json: param('yielded_json'),
+        etag: param('etag'),
+        last_modified: param('last_modified'),
       })
       .onConflict((oc) => oc.doNothing()),
   )
@@ -108,7 +126,7 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
   }
   return {
     digest: (body) => createHash('sha1').update(body).digest('base64url'),
-    recall(sourceId, pageKey, digest) {
+    recall(sourceId, pageKey) {
       const known = hasMemos.get(sourceId) ?? anyFor.get(sourceId) !== undefined
       hasMemos.set(sourceId, known)
       if (!known) return undefined
@@ -120,21 +138,27 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       for (const m of memos)
         if (m !== memo && m.run_id !== runId)
           stale.push({ source_id: sourceId, page_key: pageKey, run_id: m.run_id })
-      if (!memo || memo.content_hash !== digest || memo.validity !== validity) return undefined
+      if (!memo || memo.validity !== validity) return undefined
       const yielded = JSON.parse(memo.yielded_json) as PageYield
       // A listing withdrawn and purged, or never published: parse the page again.
       for (const id of yielded.listingIds)
         if (!observed.get({ source_id: sourceId, source_listing_id: id })) return undefined
-      return yielded
+      return {
+        digest: memo.content_hash,
+        validators: { etag: memo.etag, lastModified: memo.last_modified },
+        yielded,
+      }
     },
-    remember(sourceId, pageKey, digest, yielded) {
+    remember(sourceId, pageKey, page) {
       buffer.push({
         run_id: runId,
         source_id: sourceId,
         page_key: pageKey,
-        content_hash: digest,
+        content_hash: page.digest,
         validity,
-        yielded_json: JSON.stringify(yielded),
+        yielded_json: JSON.stringify(page.yielded),
+        etag: page.validators.etag,
+        last_modified: page.validators.lastModified,
       })
       if (buffer.length + stale.length >= 10_000) flush()
     },

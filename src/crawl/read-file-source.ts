@@ -58,6 +58,7 @@ export async function readFileSource(
     listings: counts.listings,
     unchanged: 0,
     pagesUnchanged: 0,
+    pagesNotModified: 0,
     rejected: counts.rejected,
     errors: status === 'failed' ? 1 : 0,
     layoutChanged: false,

@@ -143,6 +143,7 @@ async function renderPage(
   const onAbort = () => void page.close().catch(() => {})
   options.signal.addEventListener('abort', onAbort, { once: true })
   try {
+    // No conditional headers (`request.validators`): a rendered page has no validators of its own, see validators.ts.
     const { 'user-agent': _ignored, ...headers } = request.headers ?? {}
     await page.setExtraHTTPHeaders(headers)
     const response = await page.goto(request.url, {

@@ -61,8 +61,8 @@ export interface FetchCallOptions {
 /** Fetches pages politely: per-host queues, robots.txt, retries with backoff, Retry-After and block detection. */
 export interface Fetcher {
   /**
-   * A response with status < 400. Throws `FetchError` (after retries, or when stopped), `BlockedError`,
-   * `RobotsDisallowedError` or `BrowserUnavailableError`.
+   * A response with status < 400 (a 304 when the request's validators still name the page). Throws `FetchError`
+   * (after retries, or when stopped), `BlockedError`, `RobotsDisallowedError` or `BrowserUnavailableError`.
    */
   fetch(request: FetchRequest, politeness: Politeness, options?: FetchCallOptions): Promise<FetchResponse>
   /** Closes the transports (and the browser, if one was launched). Safe to call twice. */

@@ -4,6 +4,7 @@ import { decodeBody } from './decode-body.js'
 import { linkSignals } from './linked-signal.js'
 import type { FetchRequest, FetchResponse, Transport, TransportOptions } from './types.js'
 import { methodOf } from './types.js'
+import { conditionalHeaders } from './validators.js'
 
 /** Options for {@link createHttpTransport}. */
 export interface HttpTransportOptions {
@@ -78,13 +79,17 @@ async function exchange(
   }
 }
 
-/** Our defaults, then the adapter's headers (names lower-cased, so they replace rather than repeat), then our UA. */
+/**
+ * Our defaults, then the adapter's headers (names lower-cased, so they replace rather than repeat), then the
+ * conditional ones of a page the crawl already has, then our UA.
+ */
 function requestHeaders(request: FetchRequest, userAgent: string): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8',
     'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
   }
   for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value
+  Object.assign(headers, conditionalHeaders(request))
   // Last, so no adapter can send anything but our honest User-Agent.
   headers['user-agent'] = userAgent
   return headers

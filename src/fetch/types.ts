@@ -7,6 +7,14 @@ export interface FetchRequest {
   readonly body?: string
   /** `browser` renders the page in Chromium and returns the resulting DOM as HTML. @default 'http' */
   readonly render?: 'http' | 'browser'
+  /** The version of the page the caller already has: the server may answer 304 Not Modified instead of the page. */
+  readonly validators?: Validators
+}
+
+/** What names a version of a page (RFC 9110 §8.8): its `ETag` and `Last-Modified`, null where none was sent. */
+export interface Validators {
+  readonly etag: string | null
+  readonly lastModified: string | null
 }
 
 /** A response with its body decoded to text. */

@@ -23,7 +23,8 @@ export interface RunSummary {
 
 /** Everything `propdata runs show ID` prints. */
 export interface RunDetail extends RunSummary {
-  readonly perSource: readonly RunSourceRow[]
+  /** Per source, its row of counts and, from the run's report, the pages the site answered 304 Not Modified for. */
+  readonly perSource: readonly (RunSourceRow & { readonly pages_not_modified: number })[]
   readonly timings: Record<string, number> | null
   readonly archive: string | null
   readonly rejects: { readonly total: number; readonly top: readonly RejectGroup[] }
@@ -63,9 +64,11 @@ export async function getRunDetail(store: Store, id: number, dataDir: string): P
     .orderBy('n', 'desc')
     .execute()
   const until = found.run.finished_at ? Date.parse(found.run.finished_at) : Date.now()
+  // Reports of runs from before conditional requests have no such count: none of their pages was a 304.
+  const notModified = new Map((report.sources ?? []).map((s) => [s.source, s.pagesNotModified ?? 0]))
   return {
     ...summary,
-    perSource: found.sources,
+    perSource: found.sources.map((s) => ({ ...s, pages_not_modified: notModified.get(s.source_id) ?? 0 })),
     timings: report.timings ? roundTimings(report.timings) : null,
     archive: report.archive ?? null,
     rejects: {

@@ -247,6 +247,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             listings: 0,
             unchanged: 0,
             pagesUnchanged: 0,
+            pagesNotModified: 0,
             rejected: 0,
             errors: 1,
             layoutChanged: false,

@@ -359,6 +359,9 @@ export interface PageMemoTable {
   content_hash: string
   validity: string
   yielded_json: string
+  /** The validators the page came with, sent back on the next fetch to ask for a 304; null when it had none. */
+  etag: string | null
+  last_modified: string | null
 }
 
 /**

@@ -20,6 +20,25 @@ describe('http transport', () => {
     expect(seen.headers['accept-language']).toMatch(/^nl-NL/)
   })
 
+  it('asks for a page conditionally when given its validators, and hands a 304 back as an answer', async () => {
+    const etag = '"v1"'
+    const site = await h.site({
+      '/a': (request) =>
+        request.headers['if-none-match'] === etag
+          ? { status: 304, headers: { etag }, body: '' }
+          : { headers: { etag }, body: 'a' },
+    })
+    const { fetcher, events } = h.fetcher()
+    const validators = { etag, lastModified: 'Fri, 27 Nov 2026 01:00:00 GMT' }
+    const response = await fetcher.fetch({ url: site.url('/a'), validators }, OPEN)
+    expect([response.status, response.body, response.headers.etag]).toEqual([304, '', etag])
+    const seen = site.requests.find((r) => r.path === '/a')!
+    expect(seen.headers['if-none-match']).toBe(etag)
+    expect(seen.headers['if-modified-since']).toBe(validators.lastModified)
+    // Not a failure: no retry.
+    expect(events.filter((e) => e.type === 'retry')).toEqual([])
+  })
+
   it('follows redirects and reports the final URL', async () => {
     const site = await h.site({
       '/old': (_q, response) => void response.writeHead(301, { location: '/new' }).end(),

@@ -77,6 +77,7 @@ const blocked = report({
       listings: 0,
       unchanged: 0,
       pagesUnchanged: 0,
+      pagesNotModified: 0,
       rejected: 0,
       errors: 0,
       durationMs: 100,

@@ -56,6 +56,7 @@ async function addBlockedRun(): Promise<number> {
         generation: null,
         archive: join(dir, 'archives', 'run-000002.warc.gz'),
         problems: [`pararius: blocked: ${BLOCKED_MESSAGE}`],
+        sources: [{ source: 'pararius', pagesNotModified: 2 }],
         timings: { normaliseMs: 1.2 },
       },
       finishedAt: new Date().toISOString(),
@@ -93,8 +94,8 @@ describe('propdata runs', () => {
     expect(show.code, show.stderr).toBe(0)
     expect(show.stdout).toContain(
       [
-        '  source    status   pages  failed pages  listings  new  updated  withdrawn  rejected  errors   took',
-        '  pararius  blocked      3             1         2    0        0          0         2       1  1.5 s',
+        '  source    status   pages  not modified  failed pages  listings  new  updated  withdrawn  rejected  errors   took',
+        '  pararius  blocked      3             2             1         2    0        0          0         2       1  1.5 s',
         `      ${BLOCKED_MESSAGE}`,
       ].join('\n'),
     )
@@ -106,7 +107,9 @@ describe('propdata runs', () => {
     expect(json).toMatchObject({
       id: 3,
       status: 'succeeded',
-      perSource: expect.arrayContaining([expect.objectContaining({ source_id: 'pararius', listings: 300 })]),
+      perSource: expect.arrayContaining([
+        expect.objectContaining({ source_id: 'pararius', listings: 300, pages_not_modified: 0 }),
+      ]),
     })
   }, 90_000)
 

@@ -51,6 +51,7 @@ function formatSourceLines(perSource: RunDetail['perSource']): string[] {
       { heading: 'source' },
       { heading: 'status' },
       { heading: 'pages', align: 'right' },
+      { heading: 'not modified', align: 'right' },
       { heading: 'failed pages', align: 'right' },
       { heading: 'listings', align: 'right' },
       { heading: 'new', align: 'right' },
@@ -65,6 +66,7 @@ function formatSourceLines(perSource: RunDetail['perSource']): string[] {
       s.status,
       ...[
         s.pages,
+        s.pages_not_modified,
         s.pages_failed,
         s.listings,
         s.new_listings,

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib'
 import { WARCRecord, WARCSerializer } from 'warcio'
 import type { FetchRequest, FetchResponse } from '../types.js'
 import { methodOf } from '../types.js'
+import { conditionalHeaders } from '../validators.js'
 import { exchangeKey } from './exchange-key.js'
 
 /** Appends every exchange to a gzipped WARC 1.1 file and its CDXJ-style index, so a run can be replayed offline. */
@@ -91,7 +92,8 @@ function toRecords(request: FetchRequest, response: FetchResponse) {
       type: 'request',
       warcVersion: 'WARC/1.1',
       statusline: `${method} ${target.pathname}${target.search} HTTP/1.1`,
-      httpHeaders: { host: target.host, ...withoutSecrets(request.headers) },
+      // The conditional headers the transport sent too, so that a 304 in the archive says what it answered.
+      httpHeaders: { host: target.host, ...withoutSecrets(request.headers), ...conditionalHeaders(request) },
     },
     request.body ? [encoder.encode(request.body)] : [],
   )

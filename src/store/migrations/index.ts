@@ -17,6 +17,7 @@ import * as sourceCatalogue from './015-source-catalogue.js'
 import * as listingDatesAsGiven from './016-listing-dates-as-given.js'
 import * as wholePricesInHistory from './017-whole-prices-in-history.js'
 import * as oneGoldenRecordTable from './018-one-golden-record-table.js'
+import * as pageValidators from './019-page-validators.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '016-listing-dates-as-given': listingDatesAsGiven,
   '017-whole-prices-in-history': wholePricesInHistory,
   '018-one-golden-record-table': oneGoldenRecordTable,
+  '019-page-validators': pageValidators,
 }
