@@ -3,7 +3,7 @@ import { huurwoningenDetailPage, huurwoningenSearchPages } from '../sample/huurw
 import { kamernetSearchPages } from '../sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from '../sample/pararius-pages.js'
 import { SAMPLE_ROBOTS } from '../sample/robots.js'
-import type { SampleCity, SampleOffer, SamplePage } from '../sample/sample-home.js'
+import type { SampleOffer, SamplePage } from '../sample/sample-home.js'
 import type { Market, MarketOffer, MarketSite } from './market-state.js'
 
 /**
@@ -64,7 +64,7 @@ export function listPages(market: Market, site: MarketSite): Map<string, SampleP
 
 /** An offer's detail page in its site's format; Kamernet has none. */
 export function detailPage(market: Market, o: MarketOffer): SamplePage | null {
-  const city = market.cities.find((c): c is SampleCity => c.name === o.offer.home.city)
+  const city = market.cities.find((c) => c.name === o.offer.home.city)
   if (o.site === 'funda') return fundaDetailPage(o.offer)
   if (!city) return null
   if (o.site === 'pararius') return parariusDetailPage(o.offer, city)

@@ -135,7 +135,7 @@ export class Market {
   readonly #byDetailUrl = new Map<string, MarketOffer>()
   #nextFundaId = 0
   #nextKamernetId = 9_000_000
-  /** Bumped on every change, so the server can keep rendered list pages until the market moves. */
+  /** Bumped each night, so the server keeps each night's rendered list pages until the market moves. */
   revision = 0
 
   constructor(options: MarketOptions) {
