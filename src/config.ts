@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { type OriginMap, parseOriginMap } from './fetch/origin-map.js'
 
 /**
  * Where the repository lives: the sample, fixtures and the default database are found relative to it. This file is
@@ -47,6 +48,19 @@ const envSchema = z.object({
   PROPDATA_EP_ONLINE_BUDGET: intFromEnv(0, 1_000_000).optional(),
   PROPDATA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PROPDATA_TEST_PAUSE: z.enum(['0', '1']).optional(),
+  PROPDATA_ORIGIN_MAP: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return parseOriginMap(text)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message })
+        return z.NEVER
+      }
+    })
+    .optional(),
+  PROPDATA_POLITENESS_SCALE: z.coerce.number().min(0).max(1).optional(),
+  PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
 /** Settings of one process, read once from the environment; CLI flags override them where a command allows. */
@@ -113,6 +127,21 @@ export interface Config {
    * @default false
    */
   readonly testPause: boolean
+  /**
+   * Simulated markets and tests only (`PROPDATA_ORIGIN_MAP`): site origins whose pages are fetched from another
+   * origin, as `https://www.funda.nl=http://127.0.0.1:5001`. @default none
+   */
+  readonly originMap: OriginMap
+  /**
+   * Simulated markets and tests only (`PROPDATA_POLITENESS_SCALE`): multiplies each source's politeness interval and
+   * robots.txt crawl-delays; 0 runs a night at once. @default 1
+   */
+  readonly politenessScale: number
+  /**
+   * Simulated markets and tests only (`PROPDATA_RENDER=http`): fetch browser sources over plain HTTP, as a
+   * simulated market serves them. @default false
+   */
+  readonly renderOverHttp: boolean
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -172,5 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     epOnlineBudget: e.PROPDATA_EP_ONLINE_BUDGET ?? 1000,
     logLevel: e.PROPDATA_LOG_LEVEL ?? 'info',
     testPause: e.PROPDATA_TEST_PAUSE === '1',
+    originMap: e.PROPDATA_ORIGIN_MAP ?? new Map(),
+    politenessScale: e.PROPDATA_POLITENESS_SCALE ?? 1,
+    renderOverHttp: e.PROPDATA_RENDER === 'http',
   })
 }

@@ -144,7 +144,9 @@ export function fundaDetailPage(o: SampleOffer): SamplePage {
     '@type': [kind === 'Huis' ? 'Huis' : 'Appartement', 'Product'],
     url: f.url,
     name: title(o),
-    description: `${kind} ${o.type === 'rent' ? 'te huur' : 'te koop'}: ${title(o)} ${pc(home.postcode)} ${home.city} [funda]`,
+    description:
+      o.description ??
+      `${kind} ${o.type === 'rent' ? 'te huur' : 'te koop'}: ${title(o)} ${pc(home.postcode)} ${home.city} [funda]`,
     address: {
       '@type': 'PostalAddress',
       streetAddress: title(o),
@@ -202,6 +204,7 @@ function searchListing(o: SampleOffer) {
     number_of_rooms: o.rooms ?? undefined,
     energy_label: home.energyLabel ?? 'unknown',
     publish_date: `${o.listedAt}T09:00:00+01:00`,
+    ...(o.photos === undefined ? {} : { photo_count: o.photos }),
   }
 }
 

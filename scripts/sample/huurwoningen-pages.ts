@@ -1,5 +1,6 @@
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { esc } from './html.js'
+import { parariusDetailPage, photoCount } from './pararius-pages.js'
 import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
 
 const ORIGIN = 'https://www.huurwoningen.nl'
@@ -48,7 +49,7 @@ function card(offer: SampleOffer, position: number): string {
 <div class="listing-search-item__content"><h3 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${esc(title)}</a></h3>
 <div class="listing-search-item__sub-title">${home.postcode.slice(0, 4)} ${home.postcode.slice(4)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>
 <div class="listing-search-item__price">${priceBlock(offer)}</div>
-<div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">${feature('surface-area', `${home.area} m²`)}${offer.rooms ? feature('number-of-rooms', `${offer.rooms} ${offer.rooms === 1 ? 'kamer' : 'kamers'}`) : ''}${home.yearBuilt ? feature('construction-period', String(home.yearBuilt)) : ''}</ul></div>
+<div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">${feature('surface-area', `${home.area} m²`)}${offer.rooms ? feature('number-of-rooms', `${offer.rooms} ${offer.rooms === 1 ? 'kamer' : 'kamers'}`) : ''}${home.yearBuilt ? feature('construction-period', String(home.yearBuilt)) : ''}</ul></div>${photoCount(offer)}
 </div></section></li>`
 }
 
@@ -76,4 +77,15 @@ ${shown.map((o, i) => card(o, i + 1)).join('\n')}
     pages.push({ url, body, contentType: 'text/html; charset=UTF-8' })
   }
   return pages
+}
+
+/**
+ * A Huurwoningen detail page: the platform's detail markup that Pararius pages share (one parser reads both), at
+ * the listing's own URL. The sample never needs one (its cards are complete); a simulated market serves them.
+ */
+export function huurwoningenDetailPage(offer: SampleOffer, city: SampleCity): SamplePage {
+  const h = offer.huurwoningen
+  if (!h) throw new Error('not a Huurwoningen offer')
+  const page = parariusDetailPage({ ...offer, pararius: { url: h.url, id: h.id, interior: null } }, city)
+  return { ...page, url: h.url }
 }

@@ -9,6 +9,10 @@ const euro = (amount: number) => `€${amount.toLocaleString('en-US')}`
 
 const TYPE_WORD = { apartment: 'Flat', house: 'House', room: 'Room' } as const
 
+/** The photo count under a card's features, when the offer has one (the platform's cards of both sites). */
+export const photoCount = (offer: SampleOffer): string =>
+  offer.photos === undefined ? '' : `<div class="listing-search-item__photo-count">${offer.photos}</div>`
+
 /**
  * Pararius detail pages in the markup of the real pages recorded from pararius.com on 2024-11-02
  * (`sources/pararius/fixtures/`): title, location, price summary, the `dl.listing-features` rows, breadcrumbs and
@@ -38,7 +42,9 @@ export function parariusDetailPage(offer: SampleOffer, city: SampleCity): Sample
     '@type': ['House', 'Product'],
     '@id': pararius.url,
     name: home.street,
-    description: `${word} for rent in ${home.city}${home.district ? ` in the ${home.district} district` : ''}.`,
+    description:
+      offer.description ??
+      `${word} for rent in ${home.city}${home.district ? ` in the ${home.district} district` : ''}.`,
     address: {
       '@type': 'PostalAddress',
       streetAddress: home.street,
@@ -120,7 +126,7 @@ export function parariusSearchPages(offers: readonly SampleOffer[], city: Sample
 <div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">
 <li class="illustrated-features__item illustrated-features__item--surface-area">${home.area} m²</li>
 ${offer.rooms ? `<li class="illustrated-features__item illustrated-features__item--number-of-rooms">${offer.rooms} rooms</li>` : ''}
-</ul></div>
+</ul></div>${photoCount(offer)}
 </div></section>`
     })
     const next =

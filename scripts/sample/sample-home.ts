@@ -32,6 +32,10 @@ export interface SampleOffer {
   readonly price: number | null
   readonly rooms: number | null
   readonly listedAt: string | null
+  /** The photo count a search card shows; absent, the card shows none (as the sample's cards). */
+  readonly photos?: number
+  /** The description a detail page shows; absent, the writer's own sentence. */
+  readonly description?: string
   /** Source-specific fields (URLs, ids, texts as the site prints them). */
   readonly pararius?: { readonly url: string; readonly id: string; readonly interior: string | null }
   readonly funda?: { readonly url: string; readonly globalId: number; readonly tinyId: string }

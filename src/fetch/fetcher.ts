@@ -47,6 +47,16 @@ export interface FetcherOptions {
   readonly now?: () => number
   /** Replays ignore the adapters' politeness, crawl-delays and Retry-After pauses: the archive is local. */
   readonly ignorePoliteness?: boolean
+  /**
+   * Multiplies the adapters' intervals and robots.txt crawl-delays (`PROPDATA_POLITENESS_SCALE`): 0 lets a simulated
+   * market's night run at once, its length then computed from the requests it counted. @default 1
+   */
+  readonly politenessScale?: number
+  /**
+   * Fetches browser sources' pages over plain HTTP too (`PROPDATA_RENDER=http`): a simulated market serves them
+   * server-rendered, and the origin map reaches only the HTTP transport. @default false
+   */
+  readonly renderOverHttp?: boolean
   /** Stops the whole run: queued requests are dropped, requests in flight aborted. */
   readonly signal?: AbortSignal
   readonly onEvent?: (event: FetchEvent) => void
@@ -86,6 +96,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const sleep = options.sleep ?? realSleep
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
   const polite = options.ignorePoliteness !== true
+  const scale = options.politenessScale ?? 1
+  /** The adapter's politeness with its interval scaled; unchanged at the default scale of 1. */
+  const scaled = (p: Politeness): Politeness => (scale === 1 ? p : { ...p, interval: p.interval * scale })
   const queues = new HostQueues({ sleep, now: options.now ?? Date.now })
   const timeoutMs = options.timeoutMs ?? 30_000
   const maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024
@@ -97,7 +110,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   let closed = false
 
   const transportFor = (request: FetchRequest): Promise<Transport> => {
-    if (request.render !== 'browser') return Promise.resolve(options.http)
+    if (request.render !== 'browser' || options.renderOverHttp) return Promise.resolve(options.http)
     if (!options.browser) {
       return Promise.reject(
         new BrowserUnavailableError('This run has no browser for browser sources', { executablePath: null }),
@@ -118,7 +131,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const attempt = (x: Exchange, host: string): Promise<FetchResponse> =>
     queues.run(
       host,
-      polite ? x.politeness : UNLIMITED,
+      polite ? scaled(x.politeness) : UNLIMITED,
       async () => {
         const started = performance.now()
         const transportOptions: TransportOptions = {
@@ -221,7 +234,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       rules = rulesFromResponse(robotsUrl, null, agent, `unreachable (${error.message})`)
     }
     if (rules.crawlDelaySeconds && polite)
-      queues.spaceOut(new URL(robotsUrl).host, rules.crawlDelaySeconds * 1000)
+      queues.spaceOut(new URL(robotsUrl).host, rules.crawlDelaySeconds * 1000 * scale)
     return rules
   }
 

@@ -2,6 +2,7 @@ import { Agent, fetch } from 'undici'
 import { FetchError } from '../errors.js'
 import { decodeBody } from './decode-body.js'
 import { linkSignals } from './linked-signal.js'
+import { mappedUrl, type OriginMap, siteUrl } from './origin-map.js'
 import type { FetchRequest, FetchResponse, Transport, TransportOptions } from './types.js'
 import { methodOf } from './types.js'
 import { conditionalHeaders } from './validators.js'
@@ -10,6 +11,8 @@ import { conditionalHeaders } from './validators.js'
 export interface HttpTransportOptions {
   /** Connections per origin. The host queues decide how many requests are in flight. @default 16 */
   readonly connections?: number
+  /** Origins fetched from elsewhere (`PROPDATA_ORIGIN_MAP`); the response's URL stays the site's. @default none */
+  readonly originMap?: OriginMap
 }
 
 /** Static pages and JSON over undici: one keep-alive agent for the whole run, a timeout on every request. */
@@ -19,9 +22,10 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
     keepAliveTimeout: 10_000,
     connections: options.connections ?? 16,
   })
+  const originMap: OriginMap = options.originMap ?? new Map()
   return {
     name: 'http',
-    fetch: (request, transportOptions) => fetchOverHttp(agent, request, transportOptions),
+    fetch: (request, transportOptions) => fetchOverHttp(agent, originMap, request, transportOptions),
     async close() {
       await agent.close()
     },
@@ -30,13 +34,14 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
 
 async function fetchOverHttp(
   agent: Agent,
+  originMap: OriginMap,
   request: FetchRequest,
   options: TransportOptions,
 ): Promise<FetchResponse> {
   // One deadline for connect, headers and body together: a server that trickles bytes cannot hold us forever.
   const linked = linkSignals([options.signal], options.timeoutMs)
   try {
-    return await exchange(agent, request, options, linked.signal)
+    return await exchange(agent, originMap, request, options, linked.signal)
   } finally {
     linked.release()
   }
@@ -44,11 +49,13 @@ async function fetchOverHttp(
 
 async function exchange(
   agent: Agent,
+  originMap: OriginMap,
   request: FetchRequest,
   options: TransportOptions,
   signal: AbortSignal,
 ): Promise<FetchResponse> {
-  const response = await fetch(request.url, {
+  const target = mappedUrl(originMap, request.url)
+  const response = await fetch(target, {
     method: methodOf(request),
     headers: requestHeaders(request, options.userAgent),
     body: request.body,
@@ -70,7 +77,7 @@ async function exchange(
   }
   const bytes = await readLimited(response.body, options.maxBodyBytes, request.url)
   return {
-    url: response.url || request.url,
+    url: siteUrl(originMap, response.url || target),
     status: response.status,
     headers,
     body: decodeBody(bytes, headers['content-type']),

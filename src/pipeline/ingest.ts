@@ -165,7 +165,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     const archive =
       options.recordTo ?? join(config.dataDir, 'archives', `run-${String(runId).padStart(6, '0')}.warc.gz`)
     recorder = await createWarcRecorder(archive, { 'propdata-run': String(runId) })
-    http = createHttpTransport()
+    http = createHttpTransport({ originMap: config.originMap })
     const chromium = findChromium(config.chromiumPath)
     browser = () => createBrowserTransport({ executablePath: chromium ?? undefined })
   } else {
@@ -179,6 +179,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     recorder,
     userAgent: config.userAgent,
     ignorePoliteness: options.mode !== 'live',
+    politenessScale: config.politenessScale,
+    renderOverHttp: config.renderOverHttp,
     sleep: options.mode === 'live' ? undefined : async () => {},
     signal: options.signal,
     onEvent: options.onFetchEvent,

@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
+import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
+import { detailUrlOf, MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
+import { nightCost } from '../../scripts/market/night-cost.js'
+import { requestsOf } from '../../scripts/market/request-counts.js'
+import { runCli } from '../helpers/cli.js'
+import { useTempDir } from '../helpers/temp-dir.js'
+import { SAMPLE_BAG, sampleMarket } from './sample-market.js'
+
+const dir = useTempDir()
+const db = join(dir, 'propdata.db')
+let market: Market
+let server: MarketServer
+
+beforeAll(async () => {
+  market = await sampleMarket(dir, 250, { seed: 11 })
+  server = await startMarketServer(market)
+}, 60_000)
+afterAll(() => server?.close())
+
+describe('propdata ingest over a simulated market', () => {
+  it('crawls the four listing sources live through the origin map and publishes their listings', async () => {
+    const env = { PROPDATA_DATA_DIR: dir }
+    const bag = await runCli(['import', 'bag', SAMPLE_BAG, '--db', db], env)
+    expect(bag.code, bag.stderr).toBe(0)
+    const ingest = await runCli(
+      [
+        'ingest',
+        '--db',
+        db,
+        '--sources',
+        MARKET_SITES.join(','),
+        '--cities',
+        market.cities.map((c) => c.name).join(','),
+        '--json',
+      ],
+      {
+        ...env,
+        PROPDATA_ORIGIN_MAP: server.originMap,
+        PROPDATA_POLITENESS_SCALE: '0',
+        PROPDATA_RENDER: 'http',
+      },
+    )
+    expect(ingest.code, ingest.stderr).toBe(0)
+    const report = JSON.parse(ingest.stdout) as {
+      mode: string
+      sources: { source: string; status: string; listings: number }[]
+    }
+    expect(report.mode).toBe('live')
+    for (const site of MARKET_SITES) {
+      const line = report.sources.find((s) => s.source === site)
+      expect([line?.status, line?.listings], site).toEqual(['ok', market.listed(site).length])
+    }
+
+    // Every offer with a detail page reached the published listings under its site's own URL.
+    const sqlite = new Database(db, { readonly: true })
+    const sources = sqlite
+      .prepare("select sources_json from listings where status = 'active'")
+      .pluck()
+      .all() as string[]
+    sqlite.close()
+    const published = sources.join('\n')
+    for (const site of MARKET_SITES) {
+      for (const o of market.listed(site)) {
+        const url = detailUrlOf(site, o.offer)
+        if (url) expect(published, url).toContain(url)
+      }
+    }
+    expect(published).not.toContain('127.0.0.1')
+
+    // The market counted the night: robots.txt, list pages and (except Kamernet's) detail pages on every host.
+    const counts = server.counts()
+    for (const site of MARKET_SITES) {
+      const { host } = MARKET_SITE_SPECS[site]
+      expect(requestsOf(counts, host, 'robots', 200), host).toBe(1)
+      expect(requestsOf(counts, host, 'list', 200), host).toBeGreaterThan(0)
+    }
+    expect(requestsOf(counts, 'www.funda.nl', 'detail', 200)).toBe(market.listed('funda').length)
+    expect(requestsOf(counts, 'www.pararius.com', 'detail', 200)).toBe(market.listed('pararius').length)
+    const politeness = Object.fromEntries(
+      MARKET_SITES.map((s) => [MARKET_SITE_SPECS[s].host, MARKET_SITE_SPECS[s].politeness]),
+    )
+    const cost = nightCost(counts, politeness)
+    expect(cost.hosts['www.funda.nl']!.seconds).toBe(requestsOf(counts, 'www.funda.nl') * 4)
+  }, 180_000)
+})
