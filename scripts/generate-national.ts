@@ -36,6 +36,21 @@ export interface NationalManifest {
   readonly seconds: { bag: number; import: number; pages: number }
 }
 
+/** Writes the dataset's BAG extract of `vbo` verblijfsobjecten to the zip `out`, in the official format. */
+export async function generateNationalBag(options: {
+  vbo: number
+  out: string
+  seed?: number
+}): Promise<void> {
+  await generateBagExtract({
+    vbo: options.vbo,
+    out: options.out,
+    layout: 'zip-of-zips',
+    seed: options.seed ?? 7,
+    stand: '2026-11-01',
+  })
+}
+
 /** Generates (or reuses, when `<out>/manifest.json` exists) the dataset in `out`. */
 export async function generateNational(options: {
   vbo: number
@@ -54,13 +69,7 @@ export async function generateNational(options: {
   const rng = new SeededRandom(options.seed ?? 7)
   const bagZip = join(options.out, 'bag.zip')
   let t = performance.now()
-  await generateBagExtract({
-    vbo: options.vbo,
-    out: bagZip,
-    layout: 'zip-of-zips',
-    seed: options.seed ?? 7,
-    stand: '2026-11-01',
-  })
+  await generateNationalBag({ vbo: options.vbo, out: bagZip, seed: options.seed })
   const bagSeconds = (performance.now() - t) / 1000
   log(`BAG extract of ${options.vbo} VBOs in ${bagSeconds.toFixed(0)} s`)
 

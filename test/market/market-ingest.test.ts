@@ -6,9 +6,9 @@ import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
 import { detailUrlOf, MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
 import { nightCost } from '../../scripts/market/night-cost.js'
 import { requestsOf } from '../../scripts/market/request-counts.js'
+import { SAMPLE_BAG, sampleMarket } from '../../scripts/market/sample-market.js'
 import { runCli } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
-import { SAMPLE_BAG, sampleMarket } from './sample-market.js'
 
 const dir = useTempDir()
 const db = join(dir, 'propdata.db')

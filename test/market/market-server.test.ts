@@ -4,8 +4,8 @@ import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
 import type { Market, MarketSite } from '../../scripts/market/market-state.js'
 import { nightCost } from '../../scripts/market/night-cost.js'
 import { requestsOf } from '../../scripts/market/request-counts.js'
+import { sampleMarket } from '../../scripts/market/sample-market.js'
 import { useTempDir } from '../helpers/temp-dir.js'
-import { sampleMarket } from './sample-market.js'
 
 const dir = useTempDir()
 let market: Market

@@ -6,8 +6,8 @@ import {
   type MarketOffer,
   type NightChanges,
 } from '../../scripts/market/market-state.js'
+import { sampleMarket } from '../../scripts/market/sample-market.js'
 import { useTempDir } from '../helpers/temp-dir.js'
-import { sampleMarket } from './sample-market.js'
 
 const dir = useTempDir()
 const HOMES = 1_500
