@@ -12,12 +12,24 @@ const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[]
   ['resolve-accuracy', () => import('./resolve-accuracy.bench.js')],
   ['pipeline', () => import('./pipeline-scale.bench.js')],
   ['api', () => import('./api-throughput.bench.js')],
+  ['crawl', () => import('./crawl.bench.js')],
 ]
 
-const USAGE = `npm run bench -- [name…] [--quick] [--json]
-  name     run only these (${BENCHES.map(([n]) => n).join(', ')}); default all
-  --quick  fewer rounds: checks the benches work, measures little
-  --json   print the tables as JSON instead of text`
+const USAGE = `npm run bench -- [name…] [--quick] [--nights=N] [--offers=N] [--json]
+  name        run only these (${BENCHES.map(([n]) => n).join(', ')}); default all
+  --quick     fewer rounds: checks the benches work, measures little
+  --nights=N  nights in a row (crawl)
+  --offers=N  offers on the simulated market (crawl)
+  --json      print the tables as JSON instead of text`
+
+/** The value of `--name=N` as a positive whole number, or undefined when absent. */
+function countOption(argv: readonly string[], name: string): number | undefined {
+  const value = argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a whole number above 0, not ${value}`)
+  return n
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help')) {
@@ -30,7 +42,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`Unknown bench ${unknown.join(', ')}\n${USAGE}`)
     return 2
   }
-  const options = { quick: argv.includes('--quick') }
+  const options = {
+    quick: argv.includes('--quick'),
+    nights: countOption(argv, 'nights'),
+    offers: countOption(argv, 'offers'),
+  }
   const json = argv.includes('--json')
   const results = []
   const cores = cpus()

@@ -9,6 +9,10 @@ export interface BenchTable {
 export interface BenchOptions {
   /** Fewer rounds and requests: a smoke test of the bench, not a measurement. */
   readonly quick: boolean
+  /** `--nights=N`: nights in a row, for the benches that run nights. */
+  readonly nights?: number
+  /** `--offers=N`: the size of a simulated market, for the benches that crawl one. */
+  readonly offers?: number
 }
 
 /** A benchmark `bench/index.ts` can run: measures something and returns tables, printing nothing itself. */

@@ -1,0 +1,138 @@
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { startMarketServer } from '../../scripts/market/market-server.js'
+import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
+import { MARKET_SITES, type Market, type MarketSite } from '../../scripts/market/market-state.js'
+import { nightCost } from '../../scripts/market/night-cost.js'
+import { type RequestCounts, requestsOf } from '../../scripts/market/request-counts.js'
+import { runMeasured } from '../pipeline/measured-child.js'
+import { type NightFigures, nightFigures } from './night-figures.js'
+
+/** A way of crawling the market: what it adds to the ingest command line and its environment. */
+export interface CrawlMode {
+  readonly name: string
+  readonly args: readonly string[]
+  readonly env: Readonly<Record<string, string>>
+}
+
+/** The crawls the bench compares. `full`: every list page and every detail page, as each run crawls today. */
+export const CRAWL_MODES: readonly CrawlMode[] = [{ name: 'full', args: [], env: {} }]
+
+/** The run report's figures for one source that the nights compare with the market's counts. */
+export interface ReportedSource {
+  readonly source: string
+  readonly status: string
+  readonly pages: number
+  readonly pagesNotModified: number
+}
+
+/** One site's night: the requests the market counted and what the published database shows after it. */
+export interface SiteNight extends NightFigures {
+  readonly site: MarketSite
+  readonly reported: ReportedSource | undefined
+  /** The night's length at the site's politeness, in seconds. */
+  readonly politeSeconds: number
+}
+
+/** One night of one mode. */
+export interface Night {
+  readonly night: number
+  readonly counts: RequestCounts
+  /** The ingest's wall time, politeness scaled to nothing. */
+  readonly seconds: number
+  readonly sites: readonly SiteNight[]
+}
+
+const POLITENESS = Object.fromEntries(
+  MARKET_SITES.map((s) => [MARKET_SITE_SPECS[s].host, MARKET_SITE_SPECS[s].politeness]),
+)
+
+/**
+ * Runs `nights` nights of `mode` over `market`: each night but the first moves the market a day on, then the real
+ * CLI crawls the four sites live from the market's servers into a database that starts as a copy of `baseDb` (a
+ * BAG import covering the market's homes). Politeness is scaled to nothing so a night takes seconds; its length at
+ * each site's real politeness is computed from the requests the market counted.
+ */
+export async function crawlNights(options: {
+  readonly market: Market
+  readonly baseDb: string
+  readonly dir: string
+  readonly nights: number
+  readonly mode: CrawlMode
+  readonly log?: (line: string) => void
+}): Promise<Night[]> {
+  const { market, mode, dir } = options
+  mkdirSync(dir, { recursive: true })
+  const db = join(dir, `${mode.name}.db`)
+  for (const suffix of ['', '-wal', '-shm']) {
+    rmSync(db + suffix, { force: true })
+    if (existsSync(options.baseDb + suffix)) copyFileSync(options.baseDb + suffix, db + suffix)
+  }
+  const server = await startMarketServer(market)
+  const args = [
+    'ingest',
+    '--db',
+    db,
+    '--sources',
+    MARKET_SITES.join(','),
+    '--cities',
+    market.cities.map((c) => c.name).join(','),
+    '--json',
+    ...mode.args,
+  ]
+  const env = {
+    PROPDATA_DATA_DIR: dir,
+    PROPDATA_ORIGIN_MAP: server.originMap,
+    PROPDATA_POLITENESS_SCALE: '0',
+    PROPDATA_RENDER: 'http',
+    ...mode.env,
+  }
+  const out: Night[] = []
+  let earlier: Partial<Record<MarketSite, readonly string[]>> = {}
+  try {
+    for (let night = 0; night < options.nights; night++) {
+      const changes = night > 0 ? market.advanceNight() : null
+      server.resetCounts()
+      const run = await runMeasured(args, env)
+      // 3: the run finished but a source looked unhealthy; the figures say how.
+      if (run.code !== 0 && run.code !== 3)
+        throw new Error(`${mode.name} night ${night} failed (${run.code}): ${run.stderr.slice(-2000)}`)
+      const report = JSON.parse(run.stdout) as { sources: ReportedSource[] }
+      const counts = server.counts()
+      const cost = nightCost(counts, POLITENESS)
+      const sqlite = new Database(db, { readonly: true })
+      try {
+        const sites = MARKET_SITES.map((site): SiteNight => {
+          const siteChanges = changes?.sites[site] ?? null
+          return {
+            site,
+            reported: report.sources.find((s) => s.source === site),
+            politeSeconds: cost.hosts[MARKET_SITE_SPECS[site].host]?.seconds ?? 0,
+            ...nightFigures(market, site, siteChanges, earlier[site] ?? [], sqlite),
+          }
+        })
+        out.push({ night, counts, seconds: run.seconds, sites })
+      } finally {
+        sqlite.close()
+      }
+      earlier = Object.fromEntries(MARKET_SITES.map((s) => [s, changes?.sites[s].withdrawals ?? []]))
+      options.log?.(`${mode.name}: night ${night} crawled in ${run.seconds.toFixed(0)} s`)
+    }
+  } finally {
+    await server.close()
+  }
+  return out
+}
+
+/** A site's requests in a night by kind, and how many of them were answered 304. */
+export function siteRequests(counts: RequestCounts, site: MarketSite) {
+  const { host } = MARKET_SITE_SPECS[site]
+  return {
+    list: requestsOf(counts, host, 'list'),
+    detail: requestsOf(counts, host, 'detail'),
+    robots: requestsOf(counts, host, 'robots'),
+    notModified: requestsOf(counts, host, undefined, 304),
+    total: requestsOf(counts, host),
+  }
+}
