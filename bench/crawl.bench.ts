@@ -122,6 +122,8 @@ export default defineBench({
           'shown, from the published tables the API reads: new offers (relistings included) on an active listing;',
           'price changes whose source observation carries the new price; withdrawals of this night and the one',
           'before that are no longer active; withdrawn wrongly: withdrawn although the site still lists them.',
+          'A listing is withdrawn once two complete crawls missed it (PROPDATA_WITHDRAW_AFTER), so a night’s',
+          'withdrawals show after the next night.',
         ],
       },
       {
