@@ -6,6 +6,7 @@ import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
 import { MARKET_SITES, type Market, type MarketSite } from '../../scripts/market/market-state.js'
 import { nightCost } from '../../scripts/market/night-cost.js'
 import { type RequestCounts, requestsOf } from '../../scripts/market/request-counts.js'
+import { SQLITE_FILES } from '../../scripts/market/sample-market.js'
 import { runMeasured } from '../pipeline/measured-child.js'
 import { type NightFigures, nightFigures } from './night-figures.js'
 
@@ -65,7 +66,7 @@ export async function crawlNights(options: {
   const { market, mode, dir } = options
   mkdirSync(dir, { recursive: true })
   const db = join(dir, `${mode.name}.db`)
-  for (const suffix of ['', '-wal', '-shm']) {
+  for (const suffix of SQLITE_FILES) {
     rmSync(db + suffix, { force: true })
     if (existsSync(options.baseDb + suffix)) copyFileSync(options.baseDb + suffix, db + suffix)
   }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { importBag } from '../../src/registers/import-bag.js'
@@ -11,9 +11,13 @@ export const SAMPLE_BAG = join(PROJECT_ROOT, 'data', 'sample', 'bag', 'lvbag-ext
 /** Where {@link marketFromBagZip} keeps the BAG it imported into `dir`: a database a run can start from. */
 export const marketBagDb = (dir: string) => join(dir, 'bag.db')
 
+/** A database's files: the main file and its write-ahead log beside it. */
+export const SQLITE_FILES = ['', '-wal', '-shm'] as const
+
 /**
  * A market of `homes` homes from the BAG extract `zip`, imported into {@link marketBagDb} unless it is there. With
- * the same seed, the same homes and the same nights.
+ * the same seed, the same homes and the same nights. The import is made under another name and renamed when done,
+ * so an import cut short is never taken for a finished one.
  */
 export async function marketFromBagZip(
   dir: string,
@@ -22,10 +26,20 @@ export async function marketFromBagZip(
   options: Omit<MarketOptions, 'homes' | 'cities'> = {},
 ): Promise<Market> {
   const path = marketBagDb(dir)
-  const imported = existsSync(path)
+  if (!existsSync(path)) {
+    const partial = `${path}.importing`
+    for (const suffix of SQLITE_FILES) rmSync(partial + suffix, { force: true })
+    const importing = await openStore(partial)
+    try {
+      await importBag(importing, zip, { priority: () => 0 })
+    } finally {
+      await importing.close()
+    }
+    for (const suffix of SQLITE_FILES)
+      if (existsSync(partial + suffix)) renameSync(partial + suffix, path + suffix)
+  }
   const store = await openStore(path)
   try {
-    if (!imported) await importBag(store, zip, { priority: () => 0 })
     return marketFromBag(store.sqlite, homes, options)
   } finally {
     await store.close()
