@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { marketIngest } from '../../scripts/market/market-ingest.js'
 import { startMarketServer } from '../../scripts/market/market-server.js'
 import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
 import { MARKET_SITES, type Market, type MarketSite } from '../../scripts/market/market-state.js'
@@ -71,24 +72,9 @@ export async function crawlNights(options: {
     if (existsSync(options.baseDb + suffix)) copyFileSync(options.baseDb + suffix, db + suffix)
   }
   const server = await startMarketServer(market)
-  const args = [
-    'ingest',
-    '--db',
-    db,
-    '--sources',
-    MARKET_SITES.join(','),
-    '--cities',
-    market.cities.map((c) => c.name).join(','),
-    '--json',
-    ...mode.args,
-  ]
-  const env = {
-    PROPDATA_DATA_DIR: dir,
-    PROPDATA_ORIGIN_MAP: server.originMap,
-    PROPDATA_POLITENESS_SCALE: '0',
-    PROPDATA_RENDER: 'http',
-    ...mode.env,
-  }
+  const ingest = marketIngest(market, server, db)
+  const args = [...ingest.args, ...mode.args]
+  const env = { PROPDATA_DATA_DIR: dir, ...ingest.env, ...mode.env }
   const out: Night[] = []
   let earlier: Partial<Record<MarketSite, readonly string[]>> = {}
   try {

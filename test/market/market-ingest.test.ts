@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { marketIngest } from '../../scripts/market/market-ingest.js'
 import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
 import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
 import { detailUrlOf, MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
@@ -26,24 +27,8 @@ describe('propdata ingest over a simulated market', () => {
     const env = { PROPDATA_DATA_DIR: dir }
     const bag = await runCli(['import', 'bag', SAMPLE_BAG, '--db', db], env)
     expect(bag.code, bag.stderr).toBe(0)
-    const ingest = await runCli(
-      [
-        'ingest',
-        '--db',
-        db,
-        '--sources',
-        MARKET_SITES.join(','),
-        '--cities',
-        market.cities.map((c) => c.name).join(','),
-        '--json',
-      ],
-      {
-        ...env,
-        PROPDATA_ORIGIN_MAP: server.originMap,
-        PROPDATA_POLITENESS_SCALE: '0',
-        PROPDATA_RENDER: 'http',
-      },
-    )
+    const crawl = marketIngest(market, server, db)
+    const ingest = await runCli(crawl.args, { ...env, ...crawl.env })
     expect(ingest.code, ingest.stderr).toBe(0)
     const report = JSON.parse(ingest.stdout) as {
       mode: string

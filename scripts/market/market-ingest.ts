@@ -1,0 +1,31 @@
+import type { MarketServer } from './market-server.js'
+import { MARKET_SITES, type Market } from './market-state.js'
+
+/**
+ * The `propdata ingest` that crawls a simulated market live: every listing site of the market over the market's
+ * places, fetched from its servers through the origin map, without waiting out politeness (a night's cost is
+ * computed from the counted requests instead) and over plain HTTP, as the market's pages need no script.
+ */
+export function marketIngest(
+  market: Market,
+  server: MarketServer,
+  db: string,
+): { args: string[]; env: Record<string, string> } {
+  return {
+    args: [
+      'ingest',
+      '--db',
+      db,
+      '--sources',
+      MARKET_SITES.join(','),
+      '--cities',
+      market.cities.map((c) => c.name).join(','),
+      '--json',
+    ],
+    env: {
+      PROPDATA_ORIGIN_MAP: server.originMap,
+      PROPDATA_POLITENESS_SCALE: '0',
+      PROPDATA_RENDER: 'http',
+    },
+  }
+}
