@@ -40,6 +40,8 @@ export interface RunSourceTable {
   baseline: Generated<number>
   /** The health checks that found the run unhealthy, comma-separated; null when it was not degraded. */
   degraded_by: string | null
+  /** The crawl's requests by kind (`CrawlRequests` as JSON); null for a file source or a run from before. */
+  requests_json: string | null
 }
 
 /** A listing source some run has known (see migration 015). */
@@ -89,7 +91,12 @@ export interface ObservationColumns {
 /** A listing as fetched in the current run, before publish moves it into `observations`. */
 export interface StageObservationTable extends ObservationColumns {
   run_id: number
+  /** How this run verified the listing; null for a listing read from a file. */
+  verified_by: VerifiedBy | null
 }
+
+/** How a crawl last verified a listing: by its search card, by reading its detail page, or by a 304 for it. */
+export type VerifiedBy = 'list' | 'detail' | 'not-modified'
 
 /** One row per source listing ever seen, with its lifecycle. */
 export interface ObservationTable extends ObservationColumns {
@@ -102,6 +109,9 @@ export interface ObservationTable extends ObservationColumns {
   status: 'active' | 'withdrawn'
   /** The latest points of its `price_history`, oldest first, as its listing serves them. */
   price_history_json: string
+  /** When a run last verified the listing (the run's start), and how; null before freshness was kept. */
+  verified_at: string | null
+  verified_by: VerifiedBy | null
 }
 
 /** Every price an observation has had, one row per change. */
@@ -362,6 +372,10 @@ export interface PageMemoTable {
   /** The validators the page came with, sent back on the next fetch to ask for a 304; null when it had none. */
   etag: string | null
   last_modified: string | null
+  /** `list` or `detail`; null for memos written before pages were told apart. */
+  label: 'list' | 'detail' | null
+  /** A detail page's search card, as the crawl digested it; null when no card led to the page. */
+  card_hash: string | null
 }
 
 /**

@@ -18,6 +18,7 @@ import * as listingDatesAsGiven from './016-listing-dates-as-given.js'
 import * as wholePricesInHistory from './017-whole-prices-in-history.js'
 import * as oneGoldenRecordTable from './018-one-golden-record-table.js'
 import * as pageValidators from './019-page-validators.js'
+import * as crawlFreshness from './020-crawl-freshness.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '017-whole-prices-in-history': wholePricesInHistory,
   '018-one-golden-record-table': oneGoldenRecordTable,
   '019-page-validators': pageValidators,
+  '020-crawl-freshness': crawlFreshness,
 }
