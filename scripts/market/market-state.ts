@@ -94,6 +94,11 @@ export interface MarketOptions {
   /** The share of the offers on the market on the first night; the rest come as new offers later. @default 0.8 */
   readonly listedShare?: number
   readonly rates?: Partial<MarketRates>
+  /**
+   * The share of each site's generated offers the market keeps, drawn by the seed: the generator offers every home
+   * for sale on Funda, so a market shaped like the real one keeps a part of Funda's. @default 1 for every site
+   */
+  readonly siteShares?: Partial<Record<MarketSite, number>>
   /** The first night's date (ISO). @default 2026-11-20 */
   readonly start?: string
 }
@@ -146,7 +151,10 @@ export class Market {
     const all = nationalOffers(options.homes, options.cities, this.#rng, this.date)
     const listedShare = options.listedShare ?? 0.8
     for (const site of MARKET_SITES) {
-      const offers = all[site].map((offer): MarketOffer => {
+      const share = options.siteShares?.[site] ?? 1
+      // A site kept whole draws nothing, so a market without shares is the one the same seed always made.
+      const kept = share >= 1 ? all[site] : all[site].filter(() => this.#rng.chance(share))
+      const offers = kept.map((offer): MarketOffer => {
         const listed = this.#rng.chance(listedShare)
         const modifiedAt = `${(listed && offer.listedAt) || this.date}T00:00:00.000Z`
         return {

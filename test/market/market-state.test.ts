@@ -119,4 +119,18 @@ describe('the simulated market', () => {
     const other = await movedMarket(8)
     expect(other.nights).not.toEqual(a.nights)
   }, 60_000)
+
+  it('keeps a seeded share of a site’s offers, and every offer of the sites it does not name', async () => {
+    const whole = await sampleMarket(dir, HOMES, { seed: 7 })
+    const kept = await sampleMarket(dir, HOMES, { seed: 7, siteShares: { funda: 0.3 } })
+    const all = whole.offers('funda').map((o) => o.siteId)
+    const some = kept.offers('funda').map((o) => o.siteId)
+    expect(some.length / all.length).toBeGreaterThan(0.25)
+    expect(some.length / all.length).toBeLessThan(0.35)
+    expect(all).toEqual(expect.arrayContaining(some))
+    for (const site of MARKET_SITES.filter((s) => s !== 'funda'))
+      expect(kept.offers(site).length, site).toBe(whole.offers(site).length)
+    const again = await sampleMarket(dir, HOMES, { seed: 7, siteShares: { funda: 0.3 } })
+    expect(again.offers('funda').map((o) => o.siteId)).toEqual(some)
+  }, 60_000)
 })
