@@ -30,37 +30,44 @@ export function pageKey(url: string, body?: string): string {
 const newestFirst = (a: MarketOffer, b: MarketOffer) =>
   (b.offer.listedAt ?? '').localeCompare(a.offer.listedAt ?? '') || a.siteId.localeCompare(b.siteId)
 
-/** Every list page of `site` as the market stands now, by {@link pageKey}, from the sample's page writers. */
-export function listPages(market: Market, site: MarketSite): Map<string, SamplePage> {
-  const byCity = new Map<string, SampleOffer[]>()
+/**
+ * The search an offer's card is listed under: its place, and on Funda, which searches buy and rent apart, its type.
+ * A search is one chain of list pages, from the first to the last.
+ */
+export const searchOf = (site: MarketSite, offer: SampleOffer): string =>
+  site === 'funda' ? `${offer.type} ${offer.home.city}` : offer.home.city
+
+/**
+ * Every list page of `site` as the market stands now, by search ({@link searchOf}) and then by {@link pageKey},
+ * from the sample's page writers. A search with no offers still has its first page.
+ */
+export function listPagesBySearch(market: Market, site: MarketSite): Map<string, Map<string, SamplePage>> {
+  const bySearch = new Map<string, SampleOffer[]>()
   for (const o of market.listed(site).sort(newestFirst)) {
-    const city = o.offer.home.city
-    byCity.set(city, [...(byCity.get(city) ?? []), o.offer])
+    const search = searchOf(site, o.offer)
+    bySearch.set(search, [...(bySearch.get(search) ?? []), o.offer])
   }
-  const pages: SamplePage[] = []
+  const out = new Map<string, Map<string, SamplePage>>()
+  const add = (search: string, pages: readonly SamplePage[]) =>
+    out.set(search, new Map(pages.map((page) => [pageKey(page.url, page.requestBody), page])))
   for (const city of market.cities) {
-    const offers = byCity.get(city.name) ?? []
-    if (site === 'funda') {
-      pages.push(
-        ...fundaSearchPages(
-          offers.filter((o) => o.type === 'buy'),
-          'buy',
-          city,
-        ),
-      )
-      pages.push(
-        ...fundaSearchPages(
-          offers.filter((o) => o.type === 'rent'),
-          'rent',
-          city,
-        ),
-      )
-    } else if (site === 'pararius') pages.push(...parariusSearchPages(offers, city))
-    else if (site === 'huurwoningen') pages.push(...huurwoningenSearchPages(offers, city))
-    else pages.push(...kamernetSearchPages(offers, city))
+    const search = (type: 'buy' | 'rent') => `${type} ${city.name}`
+    if (site === 'funda')
+      for (const type of ['buy', 'rent'] as const)
+        add(search(type), fundaSearchPages(bySearch.get(search(type)) ?? [], type, city))
+    else {
+      const offers = bySearch.get(city.name) ?? []
+      if (site === 'pararius') add(city.name, parariusSearchPages(offers, city))
+      else if (site === 'huurwoningen') add(city.name, huurwoningenSearchPages(offers, city))
+      else add(city.name, kamernetSearchPages(offers, city))
+    }
   }
-  return new Map(pages.map((page) => [pageKey(page.url, page.requestBody), page]))
+  return out
 }
+
+/** Every list page of `site` as the market stands now, by {@link pageKey}. */
+export const listPages = (market: Market, site: MarketSite): Map<string, SamplePage> =>
+  new Map([...listPagesBySearch(market, site).values()].flatMap((pages) => [...pages]))
 
 /** An offer's detail page in its site's format; Kamernet has none. */
 export function detailPage(market: Market, o: MarketOffer): SamplePage | null {

@@ -32,6 +32,11 @@ export interface MarketServer {
   readonly faults: MarketFaults
   /** A copy of the requests counted so far. */
   counts(): RequestCounts
+  /**
+   * The {@link pageKey}s of the site's list pages answered (200 or 304) since counting began: the part of its scope
+   * a night walked.
+   */
+  listPagesServed(site: MarketSite): ReadonlySet<string>
   /** Starts counting anew (a new night). */
   resetCounts(): void
   /** Stops listening and cuts open connections. */
@@ -72,6 +77,7 @@ export async function startMarketServer(
     storms: options.faults?.storms ?? new Map(),
   }
   let counts: RequestCounts = {}
+  let listServed = new Map<MarketSite, Set<string>>()
   /** Each site's list pages, rendered once per state of the market. */
   const rendered = new Map<MarketSite, { revision: number; pages: Map<string, SamplePage> }>()
   /** A list page's or robots.txt's ETag and when it last changed, by site and page: they follow its content. */
@@ -96,6 +102,7 @@ export async function startMarketServer(
     const key = pageKey(url.href, spec.id === 'kamernet' ? body : undefined)
     const page = site.pages.get(key)
     if (!page) return null
+    listServed.set(spec.id, (listServed.get(spec.id) ?? new Set()).add(key))
     const shown = faults.changedLayouts.has(spec.id)
       ? { ...page, body: changedLayout(spec.id, page.body) }
       : page
@@ -168,8 +175,10 @@ export async function startMarketServer(
     originMap: servers.map((s) => `${s.spec.origin}=${s.origin}`).join(','),
     faults,
     counts: () => structuredClone(counts),
+    listPagesServed: (site) => new Set(listServed.get(site)),
     resetCounts: () => {
       counts = {}
+      listServed = new Map()
     },
     close: () =>
       Promise.all(
