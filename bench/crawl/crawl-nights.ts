@@ -18,8 +18,25 @@ export interface CrawlMode {
   readonly env: Readonly<Record<string, string>>
 }
 
-/** The crawls the bench compares. `full`: every list page and every detail page, as each run crawls today. */
-export const CRAWL_MODES: readonly CrawlMode[] = [{ name: 'full', args: [], env: {} }]
+/**
+ * The crawls the bench compares over the same market and nights. `incremental`, the default: every list page, and
+ * a detail page only for a listing that is new, whose card changed, or whose turn in the refresh rotation came.
+ * `full`: every list page and every detail page, every night.
+ */
+export const CRAWL_MODES: readonly CrawlMode[] = [
+  { name: 'incremental', args: [], env: {} },
+  { name: 'full', args: [], env: { PROPDATA_CRAWL: 'full' } },
+]
+
+/** A source's requests by kind, as the run report counts them. */
+export interface ReportedRequests {
+  readonly list: number
+  readonly detailNew: number
+  readonly detailChanged: number
+  readonly refresh: number
+  /** Of all of them, those answered 304. */
+  readonly notModified: number
+}
 
 /** The run report's figures for one source that the nights compare with the market's counts. */
 export interface ReportedSource {
@@ -27,6 +44,10 @@ export interface ReportedSource {
   readonly status: string
   readonly pages: number
   readonly pagesNotModified: number
+  /** Present once the crawl counts its requests by kind. */
+  readonly requests?: ReportedRequests
+  /** Present once a night may walk part of the source's searches (a night budget); its shape is not read here. */
+  readonly searches?: unknown
 }
 
 /** One site's night: the requests the market counted and what the published database shows after it. */
@@ -92,11 +113,15 @@ export async function crawlNights(options: {
       try {
         const sites = MARKET_SITES.map((site): SiteNight => {
           const siteChanges = changes?.sites[site] ?? null
+          const reported = report.sources.find((s) => s.source === site)
+          // A report that says which searches a night walked marks a night that may walk part of the scope: the
+          // bound then counts the searches the market served pages of.
+          const walked = reported?.searches === undefined ? undefined : server.listPagesServed(site)
           return {
             site,
-            reported: report.sources.find((s) => s.source === site),
+            reported,
             politeSeconds: cost.hosts[MARKET_SITE_SPECS[site].host]?.seconds ?? 0,
-            ...nightFigures(market, site, siteChanges, earlier[site] ?? [], sqlite),
+            ...nightFigures(market, site, siteChanges, earlier[site] ?? [], sqlite, walked),
           }
         })
         out.push({ night, counts, seconds: run.seconds, sites })

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { listPages } from '../../scripts/market/market-pages.js'
+import { listPagesBySearch, searchOf } from '../../scripts/market/market-pages.js'
 import {
   DETAIL_SITES,
   detailUrlOf,
@@ -17,13 +17,21 @@ const DETAIL_CRAWLS: readonly MarketSite[] = ['funda', 'pararius']
 
 /** How far one site's night reached the published tables, and the fewest requests it could have taken. */
 export interface NightFigures {
-  /** List pages of the scope plus a detail page per listing that is new or whose card changed. */
+  /**
+   * The fewest requests that find every change a card shows: the list pages of the scope the night walked, plus a
+   * detail page per listing of that scope that is new or whose card changed.
+   */
   readonly lowerBound: number
+  /** Of the lower bound, the list pages. */
+  readonly listPages: number
   /** The night's new offers (relistings included) that are active listings, and how many there were. */
   readonly newShown: Share
   /** The night's price changes whose published observation carries the new price on an active listing. */
   readonly pricesShown: Share
-  /** Offers withdrawn this night or the one before, and not back, that are no longer on offer. */
+  /**
+   * Offers withdrawn before the night before's crawl, and not back, that are no longer on offer: a listing is
+   * withdrawn once two complete crawls missed it, so a withdrawal shows within two nights.
+   */
   readonly withdrawalsShown: Share
   /** Published as withdrawn although the site still lists them: must be 0. */
   readonly withdrawnWrongly: number
@@ -72,7 +80,9 @@ const arrivals = (changes: SiteChanges) => [
 /**
  * One site's figures after a night, from the market as it stands and the database the night published (the API
  * reads the same tables). `changes` is null on the first night, when every listed offer is new; `earlier` are the
- * withdrawals of the night before, which the pipeline may take a second complete crawl to confirm.
+ * withdrawals of the night before. `walked`, when given, are the list pages the night was served (by page key): a
+ * night that walked part of the site's searches, as a night budget makes it, is bound by those searches alone;
+ * without it the scope is every search of the site.
  */
 export function nightFigures(
   market: Market,
@@ -80,27 +90,36 @@ export function nightFigures(
   changes: SiteChanges | null,
   earlier: readonly string[],
   sqlite: BetterSqlite3.Database,
+  walked?: ReadonlySet<string>,
 ): NightFigures {
   const bySiteId = new Map(market.offers(site).map((o) => [o.siteId, o]))
   const offers = (ids: readonly string[]) => ids.map((id) => bySiteId.get(id)!)
   const listed = market.listed(site)
   const fresh = changes ? offers(arrivals(changes)) : listed
   const priced = changes ? offers(changes.priceChanges) : []
-  const cardChanged = changes ? changes.priceChanges.length + changes.cardEdits.length : 0
-  const details = DETAIL_CRAWLS.includes(site) ? fresh.length + cardChanged : 0
+  const cardChanged = changes ? [...priced, ...offers(changes.cardEdits)] : []
+
+  const scope = [...listPagesBySearch(market, site)].filter(
+    ([, pages]) => !walked || [...pages.keys()].some((key) => walked.has(key)),
+  )
+  const searches = new Set(scope.map(([search]) => search))
+  const listPages = scope.reduce((n, [, pages]) => n + pages.size, 0)
+  const inScope = (o: MarketOffer) => searches.has(searchOf(site, o.offer))
+  const details = DETAIL_CRAWLS.includes(site) ? [...fresh, ...cardChanged].filter(inScope).length : 0
 
   const rows = published(sqlite, site)
   const onOffer = (o: MarketOffer) => {
     const row = rows.get(keyOf(o))
     return row?.status === 'active' && row.listing === 'active' ? row : undefined
   }
-  const gone = offers([...(changes?.withdrawals ?? []), ...earlier]).filter((o) => o.state !== 'listed')
+  const gone = offers(earlier).filter((o) => o.state !== 'listed')
   const count = (list: readonly MarketOffer[], test: (o: MarketOffer) => boolean): Share => ({
     shown: list.filter(test).length,
     of: list.length,
   })
   return {
-    lowerBound: listPages(market, site).size + details,
+    lowerBound: listPages + details,
+    listPages,
     newShown: count(fresh, (o) => onOffer(o) !== undefined),
     pricesShown: count(priced, (o) => onOffer(o)?.price === o.offer.price),
     withdrawalsShown: count(gone, (o) => rows.get(keyOf(o))?.status !== 'active'),
