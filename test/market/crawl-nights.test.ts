@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CRAWL_MODES, crawlNights, type Night, siteRequests } from '../../bench/crawl/crawl-nights.js'
 import { summarise } from '../../bench/crawl/crawl-targets.js'
-import { shareOf } from '../../bench/crawl/night-figures.js'
+import { nightFigures, shareOf } from '../../bench/crawl/night-figures.js'
+import { listPagesBySearch, searchOf } from '../../scripts/market/market-pages.js'
 import { MARKET_SITES } from '../../scripts/market/market-state.js'
 import { marketBagDb, sampleMarket } from '../../scripts/market/sample-market.js'
 import { useTempDir } from '../helpers/temp-dir.js'
@@ -92,6 +94,27 @@ describe('nights of each crawl mode over a small market', () => {
           `${mode.name} ${site}`,
         ).toEqual([])
       }
+    }
+  })
+})
+
+describe('the lower bound of a night', () => {
+  it('counts the whole scope, or the searches a night walked when it walked part of them', async () => {
+    const market = await sampleMarket(dir, 300, { seed: 5 })
+    const sqlite = new Database(marketBagDb(dir), { readonly: true })
+    try {
+      const searches = [...listPagesBySearch(market, 'funda')]
+      const [search, pages] = searches.find(([, p]) => p.size > 1)!
+      const whole = nightFigures(market, 'funda', null, [], sqlite)
+      expect(whole.listPages).toBe(searches.reduce((n, [, p]) => n + p.size, 0))
+      expect(whole.lowerBound).toBe(whole.listPages + market.listed('funda').length)
+      // One page served of a search puts the whole search in the scope walked, and nothing else.
+      const part = nightFigures(market, 'funda', null, [], sqlite, new Set([[...pages.keys()][0]!]))
+      const listed = market.listed('funda').filter((o) => searchOf('funda', o.offer) === search)
+      expect(part.listPages).toBe(pages.size)
+      expect(part.lowerBound).toBe(pages.size + listed.length)
+    } finally {
+      sqlite.close()
     }
   })
 })
