@@ -129,7 +129,7 @@ export const listingSchema = z
       .enum(['list', 'detail', 'not-modified'])
       .nullable()
       .describe(
-        'Extension: how that check was made. list: its card on a search page; detail: its detail page was read; not-modified: its detail page answered 304 (unchanged since it was read). When sources checked it in the same run, the most thorough check (detail, then not-modified, then list). Null with verified_at.',
+        'Extension: how that check was made. list: its card on a search page; detail: its detail page was read; not-modified: its detail page answered 304 (unchanged since it was read). When sources checked it in the same run, the most thorough check (detail, then not-modified, then list). Null with verified_at, and when the newest check read the source from a file.',
       ),
   })
   .meta({ id: 'Listing' })
