@@ -1,5 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type LabelValues, Registry } from 'prom-client'
-import type { SourceStatusSnapshot } from './source-status.js'
+import { REQUEST_KINDS } from './request-kinds.js'
+import { secondsSince } from './seconds-since.js'
+import type { SourceStatus, SourceStatusSnapshot } from './source-status.js'
 
 /** What the metrics read from the data: the published generation and the sources' status. */
 export interface MetricsSources {
@@ -21,7 +23,8 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 /**
  * Builds the registry: request latency per route pattern and status (its `_count` is the request count),
  * rate-limit rejections, the age of the published data, and per source its status, why it is degraded, its last
- * success and active listings. The per-source figures are read again only when a run starts, ends or publishes.
+ * success, active listings, its last run's requests by kind and the age of its least recently verified listing. The
+ * per-source figures are read again only when a run starts, ends or publishes.
  */
 export function createApiMetrics(data: MetricsSources): ApiMetrics {
   const registry = new Registry()
@@ -99,19 +102,45 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
     registers: [registry],
     collect: () => refreshSources(),
   })
+  const requestsByKind = new Gauge({
+    name: 'propdata_source_requests',
+    help: `The requests the last run of each source sent, per kind (${REQUEST_KINDS.join(', ')}); absent for a source read from a file.`,
+    labelNames: ['source', 'kind'] as const,
+    registers: [registry],
+    collect: () => refreshSources(),
+  })
+  // An age, so it is set at every scrape from the cached time of the verification.
+  new Gauge({
+    name: 'propdata_source_oldest_unverified_seconds',
+    help: 'Seconds since the least recently verified listing each source shows was last verified; absent when none has been.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    async collect() {
+      await refreshSources()
+      this.reset()
+      const now = Date.now()
+      for (const s of sources)
+        if (s.oldestVerifiedAt) this.set({ source: s.id }, secondsSince(s.oldestVerifiedAt, now))
+    },
+  })
   // The gauges share one read of the sources, which is cached until a run starts, ends or publishes; a scrape in
   // between costs the reader's fingerprint lookup.
   let applied = ''
+  let sources: readonly SourceStatus[] = []
   const refreshSources = async (): Promise<void> => {
     const snapshot = await data.sources()
     if (snapshot.fingerprint === applied) return
     applied = snapshot.fingerprint
-    for (const gauge of [lastSuccess, activeListings, status, degraded]) gauge.reset()
+    sources = snapshot.sources
+    for (const gauge of [lastSuccess, activeListings, status, degraded, requestsByKind]) gauge.reset()
     for (const s of snapshot.sources) {
       if (s.lastSuccessAt) lastSuccess.set({ source: s.id }, Date.parse(s.lastSuccessAt) / 1000)
       if (s.activeListings !== null) activeListings.set({ source: s.id }, s.activeListings)
       if (s.status) status.set({ source: s.id, status: s.status }, 1)
       for (const check of s.degradedBy) degraded.set({ source: s.id, check }, 1)
+      const requests = s.requests
+      if (requests)
+        for (const kind of REQUEST_KINDS) requestsByKind.set({ source: s.id, kind }, requests[kind])
     }
   }
 

@@ -7,7 +7,7 @@ import { objectRows, param, prepareQuery, type RowReader } from '../store/prepar
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
-import { LISTING_SELECT, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
+import { LISTING_FIELDS, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
 import { LruCache } from './lru-cache.js'
 import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
 import type { AddressQuery, ListingsQuery } from './schemas.js'
@@ -71,7 +71,7 @@ export function createReadModel(store: Store): ReadModel {
   const listingById = objectRows(
     prepareQuery<{ id: number }, ListingFields>(
       sqlite,
-      db.selectFrom('listings').select(LISTING_SELECT).where('id', '=', param('id')),
+      db.selectFrom('listings').select(LISTING_FIELDS).where('id', '=', param('id')),
     ),
   )
   const matchNumber = createNumberMatcher(sqlite)
@@ -84,7 +84,7 @@ export function createReadModel(store: Store): ReadModel {
       sqlite,
       db
         .selectFrom('listings')
-        .select(LISTING_SELECT)
+        .select(LISTING_FIELDS)
         .where('bag_id', '=', param('bag_id'))
         .orderBy('status')
         .orderBy(sql.raw(NEWEST_FIRST))
@@ -128,7 +128,7 @@ export function createReadModel(store: Store): ReadModel {
           prepareQuery<Record<string, unknown>, ListingFields>(
             sqlite,
             base
-              .select(LISTING_SELECT)
+              .select(LISTING_FIELDS)
               .orderBy(sql.raw(NEWEST_FIRST))
               .limit(param('limit'))
               .offset(param('offset')),

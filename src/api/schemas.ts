@@ -119,6 +119,18 @@ export const listingSchema = z
       ),
     first_seen: z.string(),
     last_seen: z.string(),
+    verified_at: z
+      .string()
+      .nullable()
+      .describe(
+        'Extension: when a crawl last checked that the listing is still on offer as served (the start of that run): the newest among its sources. Null when no source has verified it since verification was recorded.',
+      ),
+    verified_by: z
+      .enum(['list', 'detail', 'not-modified'])
+      .nullable()
+      .describe(
+        'Extension: how that check was made. list: its card on a search page; detail: its detail page was read; not-modified: its detail page answered 304 (unchanged since it was read). When sources checked it in the same run, the most thorough check (detail, then not-modified, then list). Null with verified_at, and when the newest check read the source from a file.',
+      ),
   })
   .meta({ id: 'Listing' })
 

@@ -1,4 +1,17 @@
 import { z } from 'zod'
+import { REQUEST_KINDS, type RequestKind } from './request-kinds.js'
+
+/** A crawl's requests by kind, one count each. */
+const requestsSchema = z
+  .object(
+    Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<
+      RequestKind,
+      z.ZodNumber
+    >,
+  )
+  .describe(
+    'Extension: the requests the run sent for this source, by kind. list: search-result pages; detail_new: detail pages of listings not seen before; detail_changed: detail pages read because the search card changed; refresh: detail pages re-read in rotation although the card had not changed; not_modified: detail requests the site answered 304 (conditional requests). Null for a source read from a file, a register, or a run from before requests were counted.',
+  )
 
 /** One source in `GET /v1/sources`. */
 export const sourceSchema = z
@@ -22,6 +35,7 @@ export const sourceSchema = z
           .string()
           .nullable()
           .describe('What went wrong, when something did. A file it names is named without its folder.'),
+        requests: requestsSchema.nullable(),
       })
       .nullable(),
     last_success: z
@@ -46,6 +60,13 @@ export const sourceSchema = z
       .nullable()
       .describe('Seconds since last_success, at the time of the response. Null if it never succeeded.'),
     active_listings: z.number().int().nullable().describe('Listings it currently shows; null for registers.'),
+    oldest_unverified_seconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Extension: seconds, at the time of the response, since the least recently verified of the listings it currently shows was last verified (each listing's verified_at). Listings not verified since verification was recorded are left out as unknown; null when none of its listings has a verified_at, and for registers.",
+      ),
   })
   .meta({ id: 'Source' })
 
@@ -54,6 +75,6 @@ export const sourcesResponseSchema = z.object({
   data: z.array(sourceSchema),
   meta: z.object({
     generation: z.number().int().describe('The published generation the counts belong to.'),
-    as_of: z.string().describe('When freshness_seconds was computed.'),
+    as_of: z.string().describe('When freshness_seconds and oldest_unverified_seconds were computed.'),
   }),
 })

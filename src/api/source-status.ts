@@ -1,7 +1,8 @@
 import { ALL_SOURCES } from '../../sources/index.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
-import { readListingSources } from '../store/sources.repository.js'
+import { oldestVerifiedPerSource, readListingSources } from '../store/sources.repository.js'
+import { type RequestsByKind, readRequestsByKind } from './request-kinds.js'
 import { withoutPaths } from './without-paths.js'
 
 /** One source as `/v1/sources` and `/metrics` report it. */
@@ -16,6 +17,8 @@ export interface SourceStatus {
    */
   readonly status: string | null
   readonly lastRun: LastRun | null
+  /** The requests of its last run by kind; null when that run recorded none (a file source, a register, older runs). */
+  readonly requests: RequestsByKind | null
   /** When the last run in which this source succeeded started: its data is at least this fresh. */
   readonly lastSuccessAt: string | null
   /** Registers loaded from a file: the date the data in use describes (see `RegisterStatus`); else null. */
@@ -24,6 +27,8 @@ export interface SourceStatus {
   readonly loadedAt: string | null
   /** Listings the source currently shows; null for registers. */
   readonly activeListings: number | null
+  /** The oldest verification among the listings it shows (see `oldestVerifiedPerSource`); null when unknown. */
+  readonly oldestVerifiedAt: string | null
   /** When `status` is `degraded`: the health checks its last run failed (see `judgeSourceRun`). */
   readonly degradedBy: readonly string[]
 }
@@ -85,6 +90,7 @@ function createSourceStatusReader(store: Store): SourceStatusReader {
  * the server started is listed once a run has registered it, and a retired source is left out.
  */
 async function readSources(store: Store): Promise<SourceStatus[]> {
+  const oldestVerified = await oldestVerifiedPerSource(store)
   const listing = (await readListingSources(store, ALL_SOURCES))
     .filter((source) => !source.retired)
     .map(
@@ -94,10 +100,12 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         kind: 'listing',
         status: lastRun?.status ?? null,
         lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
+        requests: readRequestsByKind(lastRun?.requests_json ?? null),
         lastSuccessAt: source.lastSuccessAt,
         dataAsOf: null,
         loadedAt: null,
         activeListings: source.activeListings,
+        oldestVerifiedAt: oldestVerified.get(source.id) ?? null,
         degradedBy: lastRun?.degraded_by?.split(',') ?? [],
       }),
     )
@@ -108,10 +116,12 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       kind: 'register',
       status: r.status,
       lastRun: r.lastRun && publicRun(r.lastRun.runId, r.lastRun.startedAt, r.lastRun.message),
+      requests: null,
       lastSuccessAt: r.lastSuccessAt,
       dataAsOf: r.dataAsOf,
       loadedAt: r.loadedAt,
       activeListings: null,
+      oldestVerifiedAt: null,
       degradedBy: [],
     }),
   )

@@ -71,3 +71,20 @@ export async function readListingSources(
     }
   })
 }
+
+/**
+ * Per listing source, the oldest `verified_at` among the listings it currently shows: when the least recently
+ * checked of them was last checked. Listings never verified (kept from before verification was recorded) are left
+ * out as unknown, so a source none of whose listings has been verified is absent. Not indexed: every crawl moves
+ * `verified_at` on most rows, and an index would be rewritten with them; readers cache the answer per run.
+ */
+export async function oldestVerifiedPerSource(store: Store): Promise<Map<string, string>> {
+  const rows = await store.db
+    .selectFrom('observations')
+    .select(['source_id', (eb) => eb.fn.min('verified_at').as('oldest')])
+    .where('status', '=', 'active')
+    .where('verified_at', 'is not', null)
+    .groupBy('source_id')
+    .execute()
+  return new Map(rows.flatMap((r) => (r.oldest === null ? [] : [[r.source_id, r.oldest] as const])))
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LISTING_SELECT, NEWEST_FIRST } from '../../src/api/listing-json.js'
+import { LISTING_SELECT, NEWEST_FIRST, VERIFICATION_SQL } from '../../src/api/listing-json.js'
 import { get, KEY, useSampleApi } from '../helpers/api-fixture.js'
 
 interface ListingBody {
@@ -133,13 +133,15 @@ describe('GET /v1/listings: results', () => {
     for (const where of ['', "and city_key = 'amsterdam'", "and type = 'rent'", 'and price >= 1000']) {
       const plan = fixture.store.sqlite
         .prepare(
-          `explain query plan select ${LISTING_SELECT.join(', ')} from listings where status = 'active' ${where} order by ${NEWEST_FIRST} limit 20`,
+          `explain query plan select ${LISTING_SELECT.join(', ')}, ${VERIFICATION_SQL} from listings where status = 'active' ${where} order by ${NEWEST_FIRST} limit 20`,
         )
         .all()
         .map((row) => (row as { detail: string }).detail)
         .join('; ')
       expect(plan, where).toMatch(/USING INDEX listings_(city_)?newest/)
       expect(plan, where).not.toMatch(/TEMP B-TREE/)
+      // Each listing's verification: one lookup of its observations.
+      expect(plan, where).toMatch(/SEARCH o USING INDEX observations_by_listing/)
     }
   })
 
@@ -198,6 +200,84 @@ describe('GET /v1/listings/{id}', () => {
       'if-none-match': first.headers.etag as string,
     })
     expect(again.statusCode).toBe(304)
+  })
+})
+
+describe('verified_at and verified_by of a listing', () => {
+  /** Sets each observation's verification, and publishes a generation so that no cached answer stands. */
+  const verify = (rows: [id: number, at: string | null, by: string | null][]) => {
+    const { sqlite } = fixture.store
+    const update = sqlite.prepare('update observations set verified_at = ?, verified_by = ? where id = ?')
+    for (const [id, at, by] of rows) update.run(at, by, id)
+    sqlite.prepare('update publication set generation = generation + 1').run()
+  }
+  const membersOf = (listingId: number) =>
+    fixture.store.sqlite
+      .prepare('select id from observations where listing_id = ? order by id')
+      .pluck()
+      .all(listingId) as number[]
+  const served = async (listingId: number) =>
+    (await get(fixture, `/v1/listings/lis_${listingId}`)).json() as {
+      verified_at: string | null
+      verified_by: string | null
+    }
+
+  it('gives the newest verification among its sources, the most thorough on a tie, and null when none', async () => {
+    const multi = fixture.store.sqlite
+      .prepare(
+        "select id from listings where status = 'active' and json_array_length(sources_json) > 1 order by id limit 1",
+      )
+      .pluck()
+      .get() as number
+    const [first, second] = membersOf(multi) as [number, number]
+    fixture.store.sqlite.prepare('update observations set verified_at = null, verified_by = null').run()
+    verify([])
+    // Rows from before verification was recorded.
+    expect(await served(multi)).toMatchObject({ verified_at: null, verified_by: null })
+
+    const night = '2026-11-27T01:00:00.000Z'
+    const nightAfter = '2026-11-28T01:00:00.000Z'
+    verify([
+      [first, night, 'list'],
+      [second, night, 'detail'],
+    ])
+    expect(await served(multi)).toMatchObject({ verified_at: night, verified_by: 'detail' })
+    verify([
+      [first, nightAfter, 'list'],
+      [second, night, 'not-modified'],
+    ])
+    expect(await served(multi)).toMatchObject({ verified_at: nightAfter, verified_by: 'list' })
+    // A source read from a file says when, not how.
+    verify([
+      [first, nightAfter, null],
+      [second, night, 'detail'],
+    ])
+    expect(await served(multi)).toMatchObject({ verified_at: nightAfter, verified_by: null })
+    // One source verified, the other not (yet): the known one counts.
+    verify([
+      [first, null, null],
+      [second, night, 'not-modified'],
+    ])
+    expect(await served(multi)).toMatchObject({ verified_at: night, verified_by: 'not-modified' })
+
+    // Search, the listing and a home's listings serve the same fields.
+    const page = (await get(fixture, '/v1/listings?page_size=100')).json() as {
+      data: { id: string; verified_at: string | null; verified_by: string | null }[]
+    }
+    for (const listing of page.data.slice(0, 5))
+      expect(await served(Number(listing.id.slice(4)))).toMatchObject({
+        verified_at: listing.verified_at,
+        verified_by: listing.verified_by,
+      })
+    const bagId = fixture.store.sqlite.prepare('select bag_id from listings where id = ?').pluck().get(multi)
+    if (typeof bagId === 'string') {
+      const home = (await get(fixture, `/v1/properties/${bagId}`)).json() as {
+        listings: { id: string; verified_by: string | null }[]
+      }
+      expect(home.listings.find((l) => l.id === `lis_${multi}`)).toMatchObject({
+        verified_by: 'not-modified',
+      })
+    }
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createRun, finishRun, recordRunSource } from '../../src/store/runs.repository.js'
 import { get, useSampleApi } from '../helpers/api-fixture.js'
 
 const fixture = useSampleApi({ rateLimitPerMinute: 2 })
@@ -96,5 +97,68 @@ describe('GET /metrics', () => {
     ).toBeGreaterThanOrEqual(3)
     expect(Number(series(after, 'propdata_response_cache_chars', 'cache="properties"'))).toBeGreaterThan(300)
     expect(series(after, 'propdata_response_cache_entries', 'cache="listings"')).toBeDefined()
+  })
+
+  it("reports per source its last run's requests by kind and the age of its least recently verified listing", async () => {
+    // Only pararius's listings have been verified, and only it has requests recorded in the run below.
+    fixture.store.sqlite.prepare('update observations set verified_at = null, verified_by = null').run()
+    const started = new Date().toISOString()
+    const runId = await createRun(fixture.store, {
+      kind: 'ingest',
+      mode: 'live',
+      sources: 'pararius',
+      startedAt: started,
+    })
+    await recordRunSource(fixture.store, {
+      run_id: runId,
+      source_id: 'pararius',
+      status: 'ok',
+      pages: 10,
+      pages_failed: 0,
+      listings: 300,
+      new_listings: 0,
+      updated_listings: 0,
+      withdrawn_listings: 0,
+      rejected: 0,
+      errors: 0,
+      duration_ms: 10,
+      message: null,
+      requests_json: JSON.stringify({
+        list: 12,
+        detailNew: 3,
+        detailChanged: 2,
+        refresh: 5,
+        notModified: 40,
+      }),
+    })
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000).toISOString()
+    fixture.store.sqlite
+      .prepare(
+        "update observations set verified_at = ?, verified_by = 'list' where source_id = 'pararius' and status = 'active'",
+      )
+      .run(twoDaysAgo)
+    await finishRun(fixture.store, runId, {
+      status: 'succeeded',
+      exitCode: 0,
+      report: {},
+      finishedAt: started,
+    })
+
+    const body = (await get(fixture, '/metrics', {})).body
+    const requests = (kind: string) =>
+      series(body, 'propdata_source_requests', `source="pararius",kind="${kind}"`)
+    expect(['list', 'detail_new', 'detail_changed', 'refresh', 'not_modified'].map(requests)).toEqual([
+      '12',
+      '3',
+      '2',
+      '5',
+      '40',
+    ])
+    const age = Number(series(body, 'propdata_source_oldest_unverified_seconds', 'source="pararius"'))
+    expect(age).toBeGreaterThanOrEqual(48 * 3600 - 5)
+    expect(age).toBeLessThan(48 * 3600 + 60)
+    expect(body).toContain('# HELP propdata_source_requests The requests the last run of each source sent')
+    // No other source has a verified listing: no series for them rather than a made-up age.
+    expect(body).not.toMatch(/propdata_source_oldest_unverified_seconds\{source="(?!pararius)/)
   })
 })

@@ -10,12 +10,13 @@ interface SourcesBody {
     id: string
     kind: string
     status: string | null
-    last_run: { run_id: number; message: string | null } | null
+    last_run: { run_id: number; message: string | null; requests: Record<string, number> | null } | null
     last_success: string | null
     data_as_of: string | null
     loaded_at: string | null
     freshness_seconds: number | null
     active_listings: number | null
+    oldest_unverified_seconds: number | null
   }[]
   meta: { generation: number }
 }
@@ -220,6 +221,96 @@ describe('GET /v1/sources', () => {
       exitCode: 1,
       report: {},
       finishedAt: new Date().toISOString(),
+    })
+  })
+
+  it("counts the last run's requests by kind and the age of the least recently verified listing", async () => {
+    const { sqlite } = fixture.store
+    const started = new Date().toISOString()
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
+    const ids = sqlite
+      .prepare("select id from observations where source_id = 'pararius' and status = 'active' order by id")
+      .pluck()
+      .all() as number[]
+    const verify = sqlite.prepare('update observations set verified_at = ?, verified_by = ? where id = ?')
+    const runWith = async (requests: string | null) => {
+      const runId = await createRun(fixture.store, {
+        kind: 'ingest',
+        mode: 'live',
+        sources: 'pararius',
+        startedAt: started,
+      })
+      await recordRunSource(fixture.store, {
+        run_id: runId,
+        source_id: 'pararius',
+        status: 'ok',
+        pages: 10,
+        pages_failed: 0,
+        listings: 300,
+        new_listings: 0,
+        updated_listings: 0,
+        withdrawn_listings: 0,
+        rejected: 0,
+        errors: 0,
+        duration_ms: 10,
+        message: null,
+        requests_json: requests,
+      })
+      await finishRun(fixture.store, runId, {
+        status: 'succeeded',
+        exitCode: 0,
+        report: {},
+        finishedAt: started,
+      })
+      return ((await get(fixture, '/v1/sources')).json() as SourcesBody).data
+    }
+
+    // Rows from before: no requests recorded, no listing verified.
+    sqlite
+      .prepare("update observations set verified_at = null, verified_by = null where source_id = 'pararius'")
+      .run()
+    let pararius = (await runWith(null)).find((s) => s.id === 'pararius')!
+    expect(pararius.last_run?.requests).toBeNull()
+    expect(pararius.oldest_unverified_seconds).toBeNull()
+
+    // Most listings verified an hour ago, one three days ago, one never (unknown: left out), and a withdrawn listing
+    // verified a week ago, which is no longer shown and so does not count.
+    for (const id of ids) verify.run(hoursAgo(1), 'list', id)
+    verify.run(hoursAgo(72), 'not-modified', ids[1])
+    verify.run(null, null, ids[2])
+    sqlite
+      .prepare("update observations set status = 'withdrawn', verified_at = ? where id = ?")
+      .run(hoursAgo(168), ids[3])
+    try {
+      const requests = { list: 12, detailNew: 3, detailChanged: 2, refresh: 5, notModified: 40 }
+      const data = await runWith(JSON.stringify(requests))
+      pararius = data.find((s) => s.id === 'pararius')!
+      expect(pararius.last_run?.requests).toEqual({
+        list: 12,
+        detail_new: 3,
+        detail_changed: 2,
+        refresh: 5,
+        not_modified: 40,
+      })
+      expect(pararius.oldest_unverified_seconds).toBeGreaterThanOrEqual(72 * 3600 - 5)
+      expect(pararius.oldest_unverified_seconds).toBeLessThan(72 * 3600 + 60)
+      // Registers have neither.
+      for (const register of data.filter((s) => s.kind === 'register')) {
+        expect(register.last_run?.requests ?? null).toBeNull()
+        expect(register.oldest_unverified_seconds).toBeNull()
+      }
+    } finally {
+      sqlite.prepare("update observations set status = 'active' where id = ?").run(ids[3])
+    }
+
+    // A record that is not an object counts nothing; a kind it lacks counts zero.
+    expect((await runWith('not json')).find((s) => s.id === 'pararius')!.last_run?.requests).toBeNull()
+    expect((await runWith('{"list":7}')).find((s) => s.id === 'pararius')!.last_run?.requests).toEqual({
+      list: 7,
+      detail_new: 0,
+      detail_changed: 0,
+      refresh: 0,
+      not_modified: 0,
     })
   })
 

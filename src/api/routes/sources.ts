@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notModified } from '../conditional.js'
 import { problemSchema } from '../schemas.js'
+import { secondsSince } from '../seconds-since.js'
 import { sourcesResponseSchema } from '../source-schemas.js'
 import { sourceStatusReaderFor } from '../source-status.js'
 
@@ -20,7 +21,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
         tags: ['Sources'],
         summary: 'List the sources and their freshness',
         description:
-          'Each listing site and register: the status of its last run, when it last succeeded, how fresh its data is, and how many listings it currently shows. A source whose last run failed keeps serving its previous data.',
+          'Each listing site and register: the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
         security: [{ ApiKeyAuth: [] }],
         response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
       },
@@ -31,7 +32,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
       // ISO timestamps: the later sorts last.
       const [, modifiedAt] = [published.publishedAt, lastRunChange.get() ?? ''].sort() as [string, string]
       // The ETag and Last-Modified move with the generation and with every run (a failed run publishes nothing but
-      // changes `status`); freshness_seconds counts on between them, which the weak ETag allows.
+      // changes `status`); freshness_seconds and oldest_unverified_seconds count on between them, which the weak ETag allows.
       if (notModified(request, reply, published, { tag: snapshot.fingerprint, modifiedAt })) return reply
       const now = Date.now()
       return {
@@ -41,16 +42,20 @@ export function registerSourceRoutes(app: FastifyInstance): void {
           kind: s.kind,
           status: s.status,
           last_run: s.lastRun
-            ? { run_id: s.lastRun.runId, started_at: s.lastRun.startedAt, message: s.lastRun.message }
+            ? {
+                run_id: s.lastRun.runId,
+                started_at: s.lastRun.startedAt,
+                message: s.lastRun.message,
+                requests: s.requests,
+              }
             : null,
           last_success: s.lastSuccessAt,
           data_as_of: s.dataAsOf,
           loaded_at: s.loadedAt,
-          freshness_seconds:
-            s.lastSuccessAt === null
-              ? null
-              : Math.max(0, Math.round((now - Date.parse(s.lastSuccessAt)) / 1000)),
+          freshness_seconds: s.lastSuccessAt === null ? null : secondsSince(s.lastSuccessAt, now),
           active_listings: s.activeListings,
+          oldest_unverified_seconds:
+            s.oldestVerifiedAt === null ? null : secondsSince(s.oldestVerifiedAt, now),
         })),
         meta: { generation: published.generation, as_of: new Date(now).toISOString() },
       }
