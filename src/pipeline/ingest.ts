@@ -263,8 +263,10 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           }
         })
         const judged = judge(source, crawled)
-        // A site that slowed the crawl down is named on the source's line even when every page came in the end.
-        const note = source.kind === 'crawl' ? wire.noteFor(source) : null
+        // A site that slowed the crawl down is named on the line of a source that got every page in the end; one
+        // that failed or was blocked already says what stopped it.
+        const wentWell = judged.status === 'ok' || judged.status === 'degraded'
+        const note = source.kind === 'crawl' && wentWell ? wire.noteFor(source) : null
         const outcome = note
           ? { ...judged, message: [judged.message, note].filter(Boolean).join('; ') }
           : judged

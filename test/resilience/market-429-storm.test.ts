@@ -50,7 +50,7 @@ describe('a 429 storm mid-night', () => {
     expect(requestsOf(storm.counts, MARKET_SITE_SPECS.pararius.host, 'list', 429)).toBeGreaterThan(0)
     expect(lines.pararius).toMatchObject({ status: 'blocked', withdrawn: 0 })
     expect(lines.pararius.message).toMatch(
-      /^HTTP 429 persists after 6 waits at https:\/\/www\.pararius\.com\/.*; Throttled [\d,]+ times \(HTTP 429\/503\)$/,
+      /^HTTP 429 persists after 6 waits at https:\/\/www\.pararius\.com\/\S+$/,
     )
     expect(changes.sites.pararius.withdrawals.length).toBeGreaterThan(0)
     expect(storm.report.problems).toEqual([`pararius: blocked: ${lines.pararius.message}`])
