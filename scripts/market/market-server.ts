@@ -19,8 +19,13 @@ export interface MarketFaults {
   readonly staleEtags: Set<MarketSite>
   /** Sites whose list pages come in a changed layout, from the moment a site is added (mid-night too). */
   readonly changedLayouts: Set<MarketSite>
-  /** 429s each site still sends, to whatever is asked next, each with its Retry-After in seconds. */
-  readonly storms: Map<MarketSite, { remaining: number; retryAfterSeconds: number }>
+  /** Sites some of whose list pages come in a changed layout: those whose {@link pageKey} the test picks. */
+  readonly changedListPages: Map<MarketSite, (key: string) => boolean>
+  /**
+   * 429s each site still sends, each with its Retry-After in seconds: to whatever is asked next, or once `after`
+   * more requests were answered as usual (a storm that starts mid-night).
+   */
+  readonly storms: Map<MarketSite, { remaining: number; retryAfterSeconds: number; after?: number }>
 }
 
 /** The running market. */
@@ -74,6 +79,7 @@ export async function startMarketServer(
   const faults: MarketFaults = {
     staleEtags: options.faults?.staleEtags ?? new Set(),
     changedLayouts: options.faults?.changedLayouts ?? new Set(),
+    changedListPages: options.faults?.changedListPages ?? new Map(),
     storms: options.faults?.storms ?? new Map(),
   }
   let counts: RequestCounts = {}
@@ -103,9 +109,10 @@ export async function startMarketServer(
     const page = site.pages.get(key)
     if (!page) return null
     listServed.set(spec.id, (listServed.get(spec.id) ?? new Set()).add(key))
-    const shown = faults.changedLayouts.has(spec.id)
-      ? { ...page, body: changedLayout(spec.id, page.body) }
-      : page
+    const shown =
+      faults.changedLayouts.has(spec.id) || faults.changedListPages.get(spec.id)?.(key)
+        ? { ...page, body: changedLayout(spec.id, page.body) }
+        : page
     return byContent(`${spec.id} ${key}`, shown)
   }
 
@@ -139,7 +146,8 @@ export async function startMarketServer(
       response.writeHead(status, headers).end(body)
     }
     const storm = faults.storms.get(spec.id)
-    if (storm && storm.remaining > 0) {
+    if (storm?.after) storm.after -= 1
+    else if (storm && storm.remaining > 0) {
       storm.remaining -= 1
       const headers = { 'retry-after': String(storm.retryAfterSeconds), 'content-type': 'text/plain' }
       return answer(429, headers, 'Too Many Requests')

@@ -197,19 +197,18 @@ export class Market {
     return this.#byDetailUrl.get(url)
   }
 
-  /** Moves the market one day on: every site's offers change at the market's rates. */
-  advanceNight(): NightChanges {
+  /** Moves the market one day on: every site's offers change at the market's rates, or this night at `rates`. */
+  advanceNight(rates: Partial<MarketRates> = {}): NightChanges {
     this.night += 1
     this.revision += 1
-    const sites = Object.fromEntries(MARKET_SITES.map((site) => [site, this.#advanceSite(site)])) as Record<
-      MarketSite,
-      SiteChanges
-    >
+    const tonight = { ...this.rates, ...rates }
+    const sites = Object.fromEntries(
+      MARKET_SITES.map((site) => [site, this.#advanceSite(site, tonight)]),
+    ) as Record<MarketSite, SiteChanges>
     return { night: this.night, date: this.date, sites }
   }
 
-  #advanceSite(site: MarketSite): SiteChanges {
-    const r = this.rates
+  #advanceSite(site: MarketSite, r: MarketRates): SiteChanges {
     const listed = this.#shuffled(this.listed(site))
     const withdrawn = this.#shuffled(this.offers(site).filter((o) => o.state === 'withdrawn'))
     const waiting = this.offers(site).filter((o) => o.state === 'waiting')

@@ -200,4 +200,63 @@ describe('rebuildListings', () => {
       sqlite.exec('rollback')
     }
   })
+
+  it('keeps the earlier prices of a home its source relisted under a new id, and no other source’s', () => {
+    const { sqlite } = sample.store
+    const history = (id: number) =>
+      (
+        JSON.parse(
+          sqlite.prepare('select price_history_json from listings where id = ?').pluck().get(id) as string,
+        ) as { observed_at: string; price: number }[]
+      ).map((p) => `${p.observed_at} ${p.price}`)
+    sqlite.exec('begin')
+    try {
+      const old = sqlite
+        .prepare<[], { id: number; listing_id: number; source_id: string }>(
+          `select id, listing_id, source_id from observations
+            where listing_id in (select listing_id from observations group by listing_id having count(*) = 2
+                                  and count(distinct source_id) = 2)
+              and status = 'active' and price is not null limit 1`,
+        )
+        .get()!
+      const other = sqlite
+        .prepare('select id from observations where listing_id = ? and id <> ?')
+        .pluck()
+        .get(old.listing_id, old.id) as number
+      const addPoint = sqlite.prepare(
+        'insert into price_history (observation_id, observed_at, price, run_id) values (?, ?, ?, 1)',
+      )
+      addPoint.run(old.id, '2026-11-21T00:00:00.000Z', 1111)
+      addPoint.run(other, '2026-11-21T12:00:00.000Z', 3333)
+      // The source withdraws the home and lists it again under a new id, at a new price.
+      const columns = (sqlite.pragma('table_info(observations)') as { name: string }[])
+        .map((c) => c.name)
+        .filter((c) => !['id', 'source_listing_id', 'url'].includes(c))
+      const relisted = Number(
+        sqlite
+          .prepare(
+            `insert into observations (source_listing_id, url, ${columns.join(', ')})
+             select source_listing_id || '-again', url || '-again', ${columns.join(', ')} from observations where id = ?`,
+          )
+          .run(old.id).lastInsertRowid,
+      )
+      sqlite.prepare("update observations set status = 'withdrawn' where id = ?").run(old.id)
+      addPoint.run(relisted, '2026-11-23T00:00:00.000Z', 2222)
+      const points = (id: number) =>
+        sqlite
+          .prepare<[number], { observed_at: string; price: number }>(
+            'select observed_at, price from price_history where observation_id = ?',
+          )
+          .all(id)
+          .map((p) => `${p.observed_at} ${p.price}`)
+      preparePublishScratch(sqlite)
+      sqlite.prepare('insert into publish_listings (listing_id) values (?)').run(old.listing_id)
+      rebuildListings(sqlite, '2026-11-23T00:00:00.000Z', 99, { [old.source_id]: 0 })
+      expect(history(old.listing_id)).toEqual([...points(old.id), ...points(relisted)].sort())
+      expect(history(old.listing_id)).toContain('2026-11-21T00:00:00.000Z 1111')
+      expect(history(old.listing_id).join()).not.toContain('3333')
+    } finally {
+      sqlite.exec('rollback')
+    }
+  })
 })

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { relistedPriceHistoryJson } from './price-history.js'
 import type { TrustRanks } from './trust-ranks.js'
 
 /** Rebuilding more than this share of the listings drops their secondary indexes and builds them again after. */
@@ -67,7 +68,8 @@ const TRUST_ORDER = 'coalesce(p.rank, 1000), o.last_seen desc, o.id'
  * Each rebuilt listing's pool, in the columns the upsert below reads: how many members are active, first and last
  * seen over all members, the winner (the first member in trust order, active ones first), and the pool's BAG object,
  * number, area, listing date and sources. Each figure is taken over the active members when there are any, else over
- * all of them.
+ * all of them. `relisted` marks a pool where one source has more than one member (a home it relisted under a new
+ * id): its price history then takes in that source's withdrawn members too.
  *
  * Grouped, not windowed: window functions sort every member row, all its columns with it. Listings with one member,
  * most of them, skip the grouping: its three ordered aggregates need no order for one row. The two kinds are merged
@@ -89,7 +91,8 @@ const POOL = `
            max(o.surface_area) filter (where o.status = 'active') as active_area, max(o.surface_area) as any_area,
            min(o.listed_at) filter (where o.status = 'active') as active_listed, min(o.listed_at) as any_listed,
            json_group_array(${SOURCE} order by ${TRUST_ORDER}) filter (where o.status = 'active') as active_sources,
-           json_group_array(${SOURCE} order by ${TRUST_ORDER}) as any_sources
+           json_group_array(${SOURCE} order by ${TRUST_ORDER}) as any_sources,
+           count(*) > count(distinct o.source_id) as relisted
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
       left join ranks p on p.source_id = o.source_id
@@ -99,7 +102,7 @@ const POOL = `
   pool as (
     select m.listing_id, o.status = 'active' as active_n, o.first_seen as first_seen_all, o.last_seen as last_seen_all,
            o.id as winner, o.bag_vbo_id as pool_bag, o.bag_num_id as pool_num, o.surface_area as pool_area,
-           o.listed_at as pool_listed, json_array(${SOURCE}) as sources_json
+           o.listed_at as pool_listed, json_array(${SOURCE}) as sources_json, 0 as relisted
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
      where m.n = 1
@@ -107,7 +110,7 @@ const POOL = `
     select listing_id, active_n, first_seen_all, last_seen_all, winner,
            iif(active_n > 0, active_bag, any_bag), iif(active_n > 0, active_num, any_num),
            iif(active_n > 0, active_area, any_area), iif(active_n > 0, active_listed, any_listed),
-           iif(active_n > 0, active_sources, any_sources)
+           iif(active_n > 0, active_sources, any_sources), relisted
       from grouped
     order by 1 limit -1
   )`
@@ -139,7 +142,7 @@ const UPSERT = `
          case when a.num_id is not null then ${DISPLAY_POSTCODE_SQL} else w.postcode end,
          coalesce(a.city, w.city), coalesce(a.city_key, w.city_key), w.price, coalesce(w.surface_area, g.pool_area),
          w.source_id, w.url, g.sources_json,
-         w.price_history_json,
+         iif(g.relisted, ${relistedPriceHistoryJson('g.listing_id', 'w.source_id', 'w.id')}, w.price_history_json),
          g.pool_listed, g.first_seen_all, g.last_seen_all,
          case when g.active_n > 0 then null else @now end,
          @generation

@@ -24,6 +24,19 @@ export function priceHistoryJson(id: string): string {
 }
 
 /**
+ * SQL for the JSON price history of a listing whose winner is the observation `winner` of `source` (SQL expressions):
+ * its latest points with those of the same source's withdrawn observations of the listing, oldest first. A home a site
+ * relisted under a new id keeps its earlier prices there; another source's prices never mix in.
+ */
+export function relistedPriceHistoryJson(listing: string, source: string, winner: string): string {
+  return `(select json_group_array(${point('observed_at', 'price')})
+             from (select observed_at, price from (select h.observed_at, h.price from price_history h
+                    join observations s on s.id = h.observation_id
+                    where s.listing_id = ${listing} and s.source_id = ${source} and (s.id = ${winner} or s.status <> 'active')
+                    order by h.observed_at desc limit ${PRICE_HISTORY_KEPT}) order by observed_at))`
+}
+
+/**
  * SQL for the history of an observation first seen at `now` with `price`: its one point, exactly as
  * {@link priceHistoryJson} would give it, without reading it back (that read was a fifth of the listing rebuild).
  */

@@ -39,6 +39,7 @@ import type { RunEvent } from './run-events.js'
 import { BASELINE_RUNS, judgeSourceRun, type SourceRunStatus } from './source-health.js'
 import { createStageClock, type StepTimings } from './stage-clock.js'
 import { createListingStager, type StagingStep } from './stage-listing.js'
+import { createWireTrouble } from './wire-trouble.js'
 
 /** Options for one pipeline run. */
 export interface IngestOptions {
@@ -173,6 +174,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     http = replay
     browser = async () => replay
   }
+  const wire = createWireTrouble()
   const fetcher = createFetcher({
     http,
     browser,
@@ -183,7 +185,10 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     renderOverHttp: config.renderOverHttp,
     sleep: options.mode === 'live' ? undefined : async () => {},
     signal: options.signal,
-    onEvent: options.onFetchEvent,
+    onEvent: (event) => {
+      wire.observe(event)
+      options.onFetchEvent?.(event)
+    },
   })
 
   const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
@@ -257,7 +262,14 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             durationMs: 0,
           }
         })
-        const outcome = judge(source, crawled)
+        const judged = judge(source, crawled)
+        // A site that slowed the crawl down is named on the line of a source that got every page in the end; one
+        // that failed or was blocked already says what stopped it.
+        const wentWell = judged.status === 'ok' || judged.status === 'degraded'
+        const note = source.kind === 'crawl' && wentWell ? wire.noteFor(source) : null
+        const outcome = note
+          ? { ...judged, message: [judged.message, note].filter(Boolean).join('; ') }
+          : judged
         outcomes.set(source.id, outcome)
         emit({
           type: 'source-end',

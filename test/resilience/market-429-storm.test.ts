@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shareOf } from '../../bench/crawl/night-figures.js'
+import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
+import { MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
+import { requestsOf } from '../../scripts/market/request-counts.js'
+import { sampleMarket } from '../../scripts/market/sample-market.js'
+import { useTempDir } from '../helpers/temp-dir.js'
+import { type MarketCrawler, marketCrawler, sourceLines } from '../market/market-crawler.js'
+
+const dir = useTempDir()
+let market: Market
+let crawler: MarketCrawler
+
+beforeAll(async () => {
+  market = await sampleMarket(dir, 300, {
+    seed: 7,
+    rates: { newOffers: 0.1, priceChanges: 0.1, withdrawals: 0.05, relistings: 0 },
+  })
+  // Withdrawn after one complete crawl that misses a listing: a source that wrongly took its crawl for complete
+  // would withdraw at once.
+  crawler = await marketCrawler(market, dir, { PROPDATA_WITHDRAW_AFTER: '1' })
+}, 60_000)
+afterAll(() => crawler?.close())
+
+describe('a 429 storm mid-night', () => {
+  it('is waited out or stops the source; nothing is withdrawn wrongly, and the next night publishes the market', async () => {
+    const first = await crawler.night()
+    expect(first.code, first.report.problems.join('\n')).toBe(0)
+
+    // Funda throttles a short stretch (waited out); Pararius throttles until the crawl gives up on it.
+    const changes = market.advanceNight()
+    crawler.server.faults.storms.set('funda', { after: 10, remaining: 4, retryAfterSeconds: 1 })
+    crawler.server.faults.storms.set('pararius', { after: 10, remaining: 10_000, retryAfterSeconds: 0 })
+    const storm = await crawler.night()
+    const lines = sourceLines(storm.report)
+    expect(storm.code).toBe(3)
+    expect(requestsOf(storm.counts, MARKET_SITE_SPECS.funda.host, undefined, 429)).toBe(4)
+    expect(lines.funda).toMatchObject({
+      status: 'ok',
+      pagesFailed: 0,
+      message: 'Throttled 4 times (HTTP 429/503)',
+    })
+    expect(crawler.figures('funda', changes.sites.funda)).toMatchObject({
+      newShown: { shown: changes.sites.funda.newOffers.length },
+      pricesShown: { shown: changes.sites.funda.priceChanges.length },
+      withdrawalsShown: { shown: changes.sites.funda.withdrawals.length },
+    })
+
+    // Pararius lost list pages and most detail pages: blocked, it withdraws none of the offers it did not see.
+    expect(requestsOf(storm.counts, MARKET_SITE_SPECS.pararius.host, 'list', 429)).toBeGreaterThan(0)
+    expect(lines.pararius).toMatchObject({ status: 'blocked', withdrawn: 0 })
+    expect(lines.pararius.message).toMatch(
+      /^HTTP 429 persists after 6 waits at https:\/\/www\.pararius\.com\/\S+$/,
+    )
+    expect(changes.sites.pararius.withdrawals.length).toBeGreaterThan(0)
+    expect(storm.report.problems).toEqual([`pararius: blocked: ${lines.pararius.message}`])
+    for (const site of MARKET_SITES)
+      expect(crawler.figures(site, changes.sites[site]).withdrawnWrongly, site).toBe(0)
+
+    const shown = await crawler.cli(['runs', 'show', String(storm.report.runId)])
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(shown.stdout).toMatch(/^ {2}pararius +blocked /m)
+    expect(shown.stdout).toContain('Throttled 4 times (HTTP 429/503)')
+    expect(shown.stdout).toContain('pararius: blocked: HTTP 429 persists after 6 waits')
+
+    // The storm is over: the next night publishes the market as it stands, Pararius's missed night included.
+    crawler.server.faults.storms.clear()
+    const calm = market.advanceNight()
+    const after = await crawler.night()
+    expect(after.code, after.report.problems.join('\n')).toBe(0)
+    for (const site of MARKET_SITES) {
+      expect(sourceLines(after.report)[site]).toMatchObject({ status: 'ok', message: null })
+      const figures = crawler.asItIs(site)
+      expect(
+        [shareOf(figures.newShown), shareOf(figures.pricesShown), figures.withdrawnWrongly],
+        site,
+      ).toEqual([1, 1, 0])
+      const gone = crawler.figures(site, calm.sites[site], changes.sites[site].withdrawals)
+      expect(shareOf(gone.withdrawalsShown), site).toBe(1)
+    }
+  }, 120_000)
+})
