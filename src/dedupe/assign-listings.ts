@@ -29,7 +29,7 @@ export function assignListings(sqlite: BetterSqlite3.Database): void {
      order by k.key;
 
     -- Only a key that some observation brought a listing with can reuse one: none on a first run, where looking under
-    -- every new key made the insert above take 0.67-0.83 s on the national run (0.31 s now).
+    -- every new key would slow the insert above for nothing.
     update publish_new_keys set reuse =
            (select k2.old_listing from publish_keys k2 join listings l on l.id = k2.old_listing and l.type = k2.type
              where k2.key = publish_new_keys.key
