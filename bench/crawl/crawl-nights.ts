@@ -18,8 +18,14 @@ export interface CrawlMode {
   readonly env: Readonly<Record<string, string>>
 }
 
-/** The crawls the bench compares. `full`: every list page and every detail page, as each run crawls today. */
-export const CRAWL_MODES: readonly CrawlMode[] = [{ name: 'full', args: [], env: {} }]
+/**
+ * The crawls the bench compares. `full`: every list page and every detail page each night (conditionally).
+ * `incremental`: list pages, and only the detail pages that are new, whose card changed or whose refresh is due.
+ */
+export const CRAWL_MODES: readonly CrawlMode[] = [
+  { name: 'full', args: [], env: { PROPDATA_CRAWL: 'full' } },
+  { name: 'incremental', args: [], env: { PROPDATA_CRAWL: 'incremental' } },
+]
 
 /** The run report's figures for one source that the nights compare with the market's counts. */
 export interface ReportedSource {
