@@ -31,6 +31,8 @@ const envSchema = z.object({
   PROPDATA_USER_AGENT: z.string().min(1).optional(),
   PROPDATA_CONTACT_URL: z.string().url().optional(),
   PROPDATA_WITHDRAW_AFTER: intFromEnv(1, 1000).optional(),
+  PROPDATA_CRAWL: z.enum(['incremental', 'full']).optional(),
+  PROPDATA_REFRESH_NIGHTS: intFromEnv(1, 10_000).optional(),
   PROPDATA_MAX_REJECT_PERCENT: intFromEnv(0, 100).optional(),
   PROPDATA_PDOK_FALLBACK: z.enum(['0', '1', 'true', 'false']).optional(),
   PROPDATA_PDOK_URL: z.string().url().optional(),
@@ -90,6 +92,16 @@ export interface Config {
   readonly userAgent: string
   /** A listing is withdrawn after its source completed this many successful runs without it. @default 2 */
   readonly withdrawAfterRuns: number
+  /**
+   * `incremental`: a detail page whose search card is unchanged is not requested until the refresh rotation reaches
+   * it. `full`: every detail page is requested each run (conditionally). @default 'incremental'
+   */
+  readonly crawl: 'incremental' | 'full'
+  /**
+   * An incremental crawl re-reads every listing's detail page within about this many runs, whatever its card and
+   * validators say: each run reads the share of them read longest ago. @default 45
+   */
+  readonly refreshNights: number
   /**
    * A run in which a source rejected more than this share of its rows (in percent) is `degraded`: it publishes what
    * validated and withdraws nothing. @default 20
@@ -185,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.PROPDATA_CHROMIUM,
     userAgent: withContact(e.PROPDATA_USER_AGENT ?? 'propdata/0.1', contact),
     withdrawAfterRuns: e.PROPDATA_WITHDRAW_AFTER ?? 2,
+    crawl: e.PROPDATA_CRAWL ?? 'incremental',
+    refreshNights: e.PROPDATA_REFRESH_NIGHTS ?? 45,
     maxRejectPercent: e.PROPDATA_MAX_REJECT_PERCENT ?? 20,
     pdokFallback: e.PROPDATA_PDOK_FALLBACK === '1' || e.PROPDATA_PDOK_FALLBACK === 'true',
     pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',

@@ -8,6 +8,7 @@ import { MARKET_SITES, type Market, type MarketSite } from '../../scripts/market
 import { nightCost } from '../../scripts/market/night-cost.js'
 import { type RequestCounts, requestsOf } from '../../scripts/market/request-counts.js'
 import { SQLITE_FILES } from '../../scripts/market/sample-market.js'
+import type { CrawlRequests } from '../../src/crawl/crawl-outcome.js'
 import { runMeasured } from '../pipeline/measured-child.js'
 import { type NightFigures, nightFigures } from './night-figures.js'
 
@@ -28,16 +29,6 @@ export const CRAWL_MODES: readonly CrawlMode[] = [
   { name: 'full', args: [], env: { PROPDATA_CRAWL: 'full' } },
 ]
 
-/** A source's requests by kind, as the run report counts them. */
-export interface ReportedRequests {
-  readonly list: number
-  readonly detailNew: number
-  readonly detailChanged: number
-  readonly refresh: number
-  /** Of all of them, those answered 304. */
-  readonly notModified: number
-}
-
 /** The run report's figures for one source that the nights compare with the market's counts. */
 export interface ReportedSource {
   readonly source: string
@@ -45,7 +36,7 @@ export interface ReportedSource {
   readonly pages: number
   readonly pagesNotModified: number
   /** Present once the crawl counts its requests by kind. */
-  readonly requests?: ReportedRequests
+  readonly requests?: CrawlRequests
   /** Present once a night may walk part of the source's searches (a night budget); its shape is not read here. */
   readonly searches?: unknown
 }

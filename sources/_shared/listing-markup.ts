@@ -115,6 +115,11 @@ function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | nu
   }
 }
 
+/** A search card's HTML with whitespace collapsed: what the search shows of the listing, compared night to night. */
+function cardMarkup($: CheerioAPI, card: AnyNode): string {
+  return ($.html(card) ?? '').replace(/\s+/g, ' ').trim()
+}
+
 /** How a site's search page is turned into work. */
 export interface SearchPageOptions {
   /** Take complete cards as listings instead of fetching their detail pages (one request per page, not 31). */
@@ -136,7 +141,13 @@ export function parseSearchPage(page: Page, options: SearchPageOptions): ListPag
     if (!url || !listingIdFromUrl(url) || NOT_A_HOME.test(link.text().trim())) return
     const listing = options.inlineCards ? readSearchCard($(card), url) : null
     if (listing) listings.push(listing)
-    else detailRequests.push({ url, label: 'detail', userData: page.request.userData })
+    else
+      detailRequests.push({
+        url,
+        label: 'detail',
+        userData: page.request.userData,
+        card: cardMarkup($, card),
+      })
   })
   const next = resolveUrl($('a.pagination__link--next').attr('href'), page.url)
   return {

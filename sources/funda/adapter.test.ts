@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nuxtDataScript as nuxt, Reactive, Ref } from '../../scripts/sample/nuxt-data.js'
 import { createPage, listingSchema, ParseError } from '../../src/kit/index.js'
@@ -89,6 +91,19 @@ describe('funda search pages and blocks', () => {
     )
     expect(funda.startRequests({ cities: ['Utrecht', 'Den Haag'], types: ['buy', 'rent'] })).toHaveLength(4)
   })
+  it('gives every detail request of a recorded search its card: the listing object of the search state', () => {
+    const fixtures = join(import.meta.dirname, 'fixtures')
+    const html = readFileSync(join(fixtures, 'list-huur-delft.html'), 'utf8')
+    const search = 'https://www.funda.nl/zoeken/huur?selected_area=%5B%22delft%22%5D'
+    const requests = funda.parseListPage(createPage({ url: search, label: 'list' }, search, 200, html))
+      .detailRequests!
+    expect(requests.length).toBeGreaterThan(0)
+    for (const request of requests) {
+      const card = JSON.parse(request.card!) as Record<string, unknown>
+      expect(request.url.endsWith(String(card.object_detail_page_relative_url))).toBe(true)
+    }
+    expect(new Set(requests.map((r) => r.card)).size).toBe(requests.length)
+  })
   it('falls back to the JSON-LD ItemList when the search state moved, and pages on', () => {
     const itemList = `<script type="application/ld+json">${JSON.stringify({
       '@type': ['ItemList', 'WebPage'],
@@ -98,6 +113,7 @@ describe('funda search pages and blocks', () => {
     })}</script>`
     const result = funda.parseListPage(page(url, itemList + nuxt({ pinia: { other: {} } }), 'list'))
     expect(result.detailRequests).toHaveLength(15)
+    expect(result.detailRequests!.every((r) => r.card === undefined)).toBe(true)
     expect(result.nextRequest?.url).toBe(`${url}&search_result=2`)
   })
   it('says an empty search has no results', () => {

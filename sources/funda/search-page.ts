@@ -15,10 +15,8 @@ export function parseSearchPage(page: Page): ListPageResult {
   const search = prop(prop(state, 'pinia'), 'search')
   const listings = prop(search, 'listings')
   const total = prop(search, 'totalListingsCount')
-  const fromState = Array.isArray(listings)
-    ? listings.map((l) => prop(l, 'object_detail_page_relative_url')).filter((u) => typeof u === 'string')
-    : []
-  const hrefs = fromState.length > 0 ? fromState : [...itemListUrls(page), ...cardUrls(page)]
+  const cards = stateCards(listings)
+  const hrefs = cards.size > 0 ? [...cards.keys()] : [...itemListUrls(page), ...cardUrls(page)]
   const urls = [...new Set(hrefs.map((href) => resolveUrl(href, FUNDA_ORIGIN)))].filter(
     (url): url is string => url !== undefined && readDetailUrl(url) !== null,
   )
@@ -26,11 +24,27 @@ export function parseSearchPage(page: Page): ListPageResult {
   const hasNext = typeof total === 'number' ? shown < total : urls.length >= RESULTS_PER_PAGE
   const userData = page.request.userData
   return {
-    detailRequests: urls.map((url) => ({ url, label: 'detail' as const, userData })),
+    detailRequests: urls.map((url) => ({ url, label: 'detail' as const, userData, card: cards.get(url) })),
     nextRequest:
       hasNext && urls.length > 0 ? { url: nextSearchUrl(page.url), label: 'list', userData } : undefined,
     noResults: total === 0,
   }
+}
+
+/**
+ * The Nuxt state's listings by detail URL, each with its card: the listing object's JSON, which changes when what
+ * the search shows of the listing changes. The JSON-LD and card-link fallbacks carry no card, so their detail pages
+ * are always read.
+ */
+function stateCards(listings: unknown): Map<string, string> {
+  const cards = new Map<string, string>()
+  if (!Array.isArray(listings)) return cards
+  for (const listing of listings) {
+    const href = prop(listing, 'object_detail_page_relative_url')
+    const url = typeof href === 'string' ? resolveUrl(href, FUNDA_ORIGIN) : undefined
+    if (url) cards.set(url, JSON.stringify(listing))
+  }
+  return cards
 }
 
 /** The search page's JSON-LD `ItemList`: the 15 detail URLs, without anything else. */

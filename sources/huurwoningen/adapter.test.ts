@@ -30,6 +30,13 @@ describe('huurwoningen cards that leave something out', () => {
     expect(list(card('Prijs op aanvraag')).detailRequests).toHaveLength(1)
     expect(list(card('€ 1.200 per maand', '')).detailRequests).toHaveLength(1)
   })
+  it('gives the detail request its card, which changes with what the card shows', () => {
+    const [onRequest] = list(card('Prijs op aanvraag')).detailRequests!
+    const [noArea] = list(card('€ 1.200 per maand', '')).detailRequests!
+    expect(onRequest!.card).toContain('Prijs op aanvraag')
+    expect(noArea!.card).toContain('1.200 per maand')
+    expect(onRequest!.card).not.toBe(noArea!.card)
+  })
   it('splits a house number printed in the title off the street', () => {
     expect(
       list(card('<span class="listing-search-item__price-main">€ 1.200 per maand</span>')).listings,

@@ -86,6 +86,16 @@ describe('pararius search pages', () => {
     }
     expect(result.nextRequest?.url).toBe('https://www.pararius.com/apartments/amsterdam/page-2')
   })
+  it('gives every detail request its search card, whitespace collapsed; different cards differ', () => {
+    const url = 'https://www.pararius.com/apartments/amsterdam'
+    const requests = pararius.parseListPage(page('list-amsterdam.html', url, 'list')).detailRequests!
+    for (const request of requests) {
+      expect(request.card).toMatch(/^<section class="listing-search-item/)
+      expect(request.card).not.toMatch(/\s{2}|\n/)
+      expect(request.card).toContain(new URL(request.url).pathname)
+    }
+    expect(new Set(requests.map((r) => r.card)).size).toBe(requests.length)
+  })
   it('says "no results" instead of yielding nothing when the search is empty', () => {
     const url = 'https://www.pararius.com/apartments/nowhere'
     const html =

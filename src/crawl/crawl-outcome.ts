@@ -3,6 +3,28 @@ import { count } from '../plural.js'
 /** How a source's crawl ended. Only `ok` may withdraw listings; the others keep the source's previous data. */
 export type CrawlStatus = 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
 
+/**
+ * A crawl's requests by kind: list pages, and detail pages asked for because they are new (no memo), because their
+ * search card changed or shows nothing to compare, or because their turn to be refreshed came. `notModified` counts
+ * the 304 answers among all of them. A detail page whose unchanged card stood in for it costs no request.
+ */
+export interface CrawlRequests {
+  readonly list: number
+  readonly detailNew: number
+  readonly detailChanged: number
+  readonly refresh: number
+  readonly notModified: number
+}
+
+/** No requests yet. */
+export const noRequests = (): { -readonly [K in keyof CrawlRequests]: number } => ({
+  list: 0,
+  detailNew: 0,
+  detailChanged: 0,
+  refresh: 0,
+  notModified: 0,
+})
+
 /** Counters and outcome of one source's crawl, for the run report. */
 export interface CrawlOutcome {
   readonly status: CrawlStatus
@@ -15,6 +37,8 @@ export interface CrawlOutcome {
   readonly pagesUnchanged: number
   /** Of the unchanged pages, those the site answered 304 Not Modified for: not even downloaded. */
   readonly pagesNotModified: number
+  /** The requests the crawl made, by kind. */
+  readonly requests: CrawlRequests
   readonly rejected: number
   readonly errors: number
   /** One line saying what went wrong, or null. */
@@ -37,6 +61,7 @@ export interface CrawlTally {
   unchanged: number
   pagesUnchanged: number
   pagesNotModified: number
+  requests: ReturnType<typeof noRequests>
   rejected: number
   errors: number
   /** Pages that were fetched but failed to parse (kept under `failed/`). */
@@ -59,6 +84,7 @@ export const newTally = (): CrawlTally => ({
   unchanged: 0,
   pagesUnchanged: 0,
   pagesNotModified: 0,
+  requests: noRequests(),
   rejected: 0,
   errors: 0,
   parseFailures: 0,
@@ -115,6 +141,7 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
     unchanged: t.unchanged,
     pagesUnchanged: t.pagesUnchanged,
     pagesNotModified: t.pagesNotModified,
+    requests: { ...t.requests },
     rejected: t.rejected,
     errors: t.errors,
     layoutChanged: layout !== null,

@@ -15,10 +15,12 @@ import type { CrawlScope, ListingSource, SourceRequest } from '../kit/adapter.js
 import type { Listing } from '../kit/listing.js'
 import { createPage, type Page } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
+import type { VerifiedBy } from '../store/schema.js'
 import { type CrawlOutcome, decideOutcome, newTally } from './crawl-outcome.js'
-import type { PageMemo, PageYield, RememberedPage } from './page-memo.js'
+import type { PageMemo, PageYield, RecalledPage } from './page-memo.js'
+import { planRequest } from './request-plan.js'
 
-export type { CrawlOutcome, CrawlStatus } from './crawl-outcome.js'
+export type { CrawlOutcome, CrawlRequests, CrawlStatus } from './crawl-outcome.js'
 
 /** Options for {@link crawlSource}. */
 export interface CrawlOptions {
@@ -33,7 +35,12 @@ export interface CrawlOptions {
   readonly maxListPages?: number
   /** Stop after this many listings (detail requests plus inline listings). @default unlimited */
   readonly maxListings?: number
-  readonly onListing: (listing: Listing) => void
+  /**
+   * A listing parsed this run, with how: from a list page (`list`) or its detail page (`detail`). Listings of
+   * unchanged pages come through `onUnchanged`: `list` for a list page or a card that stood for its detail page,
+   * `detail` for a detail page read with the same content, `not-modified` for one the site answered 304 for.
+   */
+  readonly onListing: (listing: Listing, verifiedBy: VerifiedBy) => void
   readonly onReject: (rejected: RejectedListing) => void
   readonly onPage?: (page: { url: string; label: 'list' | 'detail'; ok: boolean }) => void
   /**
@@ -41,8 +48,14 @@ export interface CrawlOptions {
    * remembered with validators is asked for conditionally, so an unchanged one costs a 304 instead of its body.
    */
   readonly memo?: PageMemo
-  /** A listing an unchanged page yielded last time, by the source's own id. */
-  readonly onUnchanged?: (sourceListingId: string) => void
+  /** A listing an unchanged page (or card) yielded last time, by the source's own id. */
+  readonly onUnchanged?: (sourceListingId: string, verifiedBy: VerifiedBy) => void
+  /**
+   * Crawl incrementally (needs `memo`): a remembered detail page whose search card is unchanged is not requested
+   * until the refresh rotation reaches it, which re-reads every detail page within about `refreshNights` runs.
+   * Without it, every detail page is requested each run (conditionally).
+   */
+  readonly incremental?: { readonly refreshNights: number }
 }
 
 /** What one parsed page gave, for the memo; a page with a reject or an error is not remembered. */
@@ -79,12 +92,12 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     pending.push(request)
   }
 
-  const accept = (input: unknown, page: Page, collected: Collected) => {
+  const accept = (input: unknown, page: Page, collected: Collected, verifiedBy: VerifiedBy) => {
     const result = validateListing(input, page.url)
     if (result.ok) {
       tally.listings += 1
       collected.listingIds.push(result.listing.sourceListingId)
-      options.onListing(result.listing)
+      options.onListing(result.listing, verifiedBy)
     } else {
       tally.rejected += 1
       collected.clean = false
@@ -126,15 +139,18 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
         break
       }
       enqueuedItems += 1
-      accept(listing, page, collected)
+      accept(listing, page, collected, 'list')
     }
     follow(details, result.nextRequest, collected)
   }
 
-  /** A page whose content is what it was last time: what it yielded then, without parsing. */
-  const replay = (label: 'list' | 'detail', yielded: PageYield) => {
+  /**
+   * A page whose content is what it was last time: what it yielded then, without parsing. A page fetched for it
+   * counts as unchanged; one whose unchanged card stood in for it was not fetched at all.
+   */
+  const replay = (label: 'list' | 'detail', yielded: PageYield, verifiedBy: VerifiedBy, fetched = true) => {
     if (label === 'list') listPages += 1
-    tally.pagesUnchanged += 1
+    if (fetched) tally.pagesUnchanged += 1
     for (const id of yielded.listingIds) {
       if (!underListingLimit()) {
         tally.truncated = true
@@ -143,7 +159,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
       if (label === 'list') enqueuedItems += 1
       tally.listings += 1
       tally.unchanged += 1
-      options.onUnchanged?.(id)
+      options.onUnchanged?.(id, verifiedBy)
     }
     follow(
       yielded.requests.filter((r) => r.label === 'detail'),
@@ -155,7 +171,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   const parse = (page: Page, label: 'list' | 'detail', collected: Collected) => {
     try {
       if (label === 'list') handleListPage(page, collected)
-      else if (source.parseDetailPage) accept(source.parseDetailPage(page), page, collected)
+      else if (source.parseDetailPage) accept(source.parseDetailPage(page), page, collected, 'detail')
     } catch (thrown) {
       const error =
         thrown instanceof PipelineError
@@ -171,45 +187,102 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     }
   }
 
+  const memo = options.onUnchanged ? options.memo : undefined
+  // Taken at the crawl's start, before this run remembers anything of the source.
+  const refresh =
+    memo && options.incremental ? memo.refreshPlan(source.id, options.incremental.refreshNights) : undefined
+
+  /** A request as it was fetched: its memo key, the memo recalled for it, and its card's digest. */
+  interface Asked {
+    readonly request: SourceRequest
+    readonly key: string
+    readonly remembered: RecalledPage | undefined
+    readonly cardDigest: string | null
+    readonly conditional: boolean
+  }
+
+  /**
+   * Remembers a page again in this run though it did not change: a detail page so that the refresh rotation moves
+   * on and its card is current, a list page read in full so that its memo's age starts again, and any page whose
+   * validators changed (a memo from before they were kept, or a site that started sending them) so that the next
+   * run can ask for a 304.
+   */
+  const rememberAgain = (asked: Asked, remembered: RecalledPage, validators = remembered.validators) => {
+    const { request } = asked
+    if (request.label === 'list' && asked.conditional && sameValidators(validators, remembered.validators))
+      return
+    const { runId: _runId, ...page } = remembered
+    memo!.remember(source.id, asked.key, {
+      ...page,
+      validators,
+      label: request.label,
+      cardDigest: asked.cardDigest,
+    })
+  }
+
   /** A page that came with a body: replayed when its content is what was remembered, else parsed and remembered. */
-  const handleBody = (request: SourceRequest, response: FetchResponse, remembered?: RememberedPage) => {
+  const handleBody = (asked: Asked, response: FetchResponse) => {
+    const { request, remembered } = asked
     const page = createPage(request, response.url, response.status, response.body)
     const blockSignal = source.detectBlock?.(page)
     if (blockSignal)
       throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
     tally.pages += 1
-    const memo = options.onUnchanged ? options.memo : undefined
     if (!memo) return parse(page, request.label, { listingIds: [], requests: [], clean: true })
-    const key = exchangeKey(request)
     const digest = memo.digest(response.body)
     const validators = validatorsOf(response)
     if (remembered?.digest === digest) {
-      replay(request.label, remembered.yielded)
-      // The same content under new validators (a memo from before they were kept, or a site that started sending
-      // them): remembered again with them, so that the next run can ask for a 304.
-      if (!sameValidators(validators, remembered.validators))
-        memo.remember(source.id, key, { ...remembered, validators })
+      replay(request.label, remembered.yielded, request.label)
+      rememberAgain(asked, remembered, validators)
       return
     }
     const collected: Collected = { listingIds: [], requests: [], clean: true }
     parse(page, request.label, collected)
-    if (collected.clean) memo.remember(source.id, key, { digest, validators, yielded: collected })
+    if (collected.clean)
+      memo.remember(source.id, asked.key, {
+        digest,
+        validators,
+        yielded: collected,
+        label: request.label,
+        cardDigest: asked.cardDigest,
+      })
   }
 
   const handle = async (request: SourceRequest) => {
-    // What the page yielded last time, if that can still be replayed; its validators ask the site for a 304.
-    const remembered = options.onUnchanged ? options.memo?.recall(source.id, exchangeKey(request)) : undefined
-    const fetchRequest = { ...request, render: source.render, validators: remembered?.validators }
+    // What the page yielded last time, if that can still be replayed; the plan says whether its validators ask the
+    // site for a 304, or whether its unchanged card stands for it without a request.
+    const key = exchangeKey(request)
+    const remembered = memo?.recall(source.id, key)
+    const cardDigest = memo && request.card !== undefined ? memo.digest(request.card) : undefined
+    const plan = planRequest(request, key, remembered, cardDigest, refresh)
+    if (plan.kind === 'card') {
+      // The search card is what it was when the detail page was last read: the page stands as it was.
+      replay('detail', remembered!.yielded, 'list', false)
+      return
+    }
+    tally.requests[plan.kind] += 1
+    const asked: Asked = {
+      request,
+      key,
+      remembered,
+      cardDigest: cardDigest ?? null,
+      conditional: plan.conditional,
+    }
+    const validators = plan.conditional ? remembered?.validators : undefined
+    const fetchRequest = { ...request, render: source.render, validators }
     const response = await options.fetcher.fetch(fetchRequest, source.politeness, { signal })
-    if (response.status !== NOT_MODIFIED) handleBody(request, response, remembered)
+    if (response.status !== NOT_MODIFIED) handleBody(asked, response)
     else if (remembered) {
       // The site confirmed the remembered version: there is no body to check for a block or to parse.
+      tally.requests.notModified += 1
       tally.pages += 1
       tally.pagesNotModified += 1
-      replay(request.label, remembered.yielded)
+      replay(request.label, remembered.yielded, request.label === 'list' ? 'list' : 'not-modified')
+      if (request.label === 'detail') rememberAgain(asked, remembered)
     } else {
       // A 304 with no memo to replay (an archive replayed into another database, or a site that answers 304 to a
       // plain request) leaves nothing to go on: the page failed, as one that could not be fetched.
+      tally.requests.notModified += 1
       throw new FetchError('HTTP 304 for a page not remembered here', {
         url: request.url,
         status: NOT_MODIFIED,

@@ -13,6 +13,8 @@ const remembered = (digest: string, validators = NO_VALIDATORS): RememberedPage 
   digest,
   validators,
   yielded: page,
+  label: 'list',
+  cardDigest: null,
 })
 
 const dir = useTempDir()
@@ -31,7 +33,7 @@ describe('page memos', () => {
     publishPageMemos(store, 1, ['funda'])
 
     const second = createPageMemo(store, 2)
-    expect(second.recall('funda', 'p1')).toEqual(remembered(digest))
+    expect(second.recall('funda', 'p1')).toMatchObject(remembered(digest))
     expect(second.recall('pararius', 'p1')).toBeUndefined()
     second.remember('funda', 'p1', remembered(changed))
     second.flush()
@@ -42,7 +44,7 @@ describe('page memos', () => {
 
     // Run 2 died before publishing: run 1's memo still counts.
     const third = createPageMemo(store, 3)
-    expect(third.recall('funda', 'p1')).toEqual(remembered(digest))
+    expect(third.recall('funda', 'p1')).toMatchObject(remembered(digest))
     third.remember('funda', 'p1', remembered(changed))
     third.flush()
     publishPageMemos(store, 3, ['funda'])
@@ -52,7 +54,7 @@ describe('page memos', () => {
     ])
 
     const fourth = createPageMemo(store, 4)
-    expect(fourth.recall('funda', 'p1')).toEqual(remembered(changed))
+    expect(fourth.recall('funda', 'p1')).toMatchObject(remembered(changed))
     fourth.flush()
     expect(rows()).toEqual([{ source_id: 'funda', run_id: 3 }])
     await store.close()
@@ -75,7 +77,10 @@ describe('page memos', () => {
     await old.destroy()
 
     const store = await openStore(path)
-    expect(createPageMemo(store, 8).recall('funda', 'p1')).toEqual(remembered(digest))
+    expect(createPageMemo(store, 8).recall('funda', 'p1')).toMatchObject({
+      ...remembered(digest),
+      label: null,
+    })
     expect(
       store.sqlite.prepare("select 1 from sqlite_master where name = 'stage_page_memos'").get(),
     ).toBeUndefined()
@@ -92,7 +97,7 @@ describe('page memos', () => {
     publishPageMemos(store, 1, ['funda'])
 
     const second = createPageMemo(store, 2)
-    expect(second.recall('funda', 'p1')).toEqual(remembered('d', validators))
+    expect(second.recall('funda', 'p1')).toMatchObject(remembered('d', validators))
     expect(second.recall('funda', 'p2')?.validators).toEqual(NO_VALIDATORS)
 
     // A new BAG stand invalidates every memo: the page is fetched without validators and parsed again.
@@ -100,6 +105,43 @@ describe('page memos', () => {
       .prepare("insert or replace into meta (key, value) values ('bag_stand_date', '2026-11-01')")
       .run()
     expect(createPageMemo(store, 3).recall('funda', 'p1')).toBeUndefined()
+    await store.close()
+  })
+  it('plans the refresh: the detail pages of active listings read longest ago, and list memos past the bound', async () => {
+    const store = await openStore(':memory:')
+    const observe = store.sqlite.prepare(
+      `insert into observations (source_id, source_listing_id, url, type, resolution, first_seen, last_seen,
+                                 last_run_id, status, price_history_json)
+       values ('funda', ?, 'https://x/' || ?, 'rent', 'none', 'a', 'a', 1, ?, '[]')`,
+    )
+    for (const id of ['1', '2', '3', '4', '5']) observe.run(id, id, 'active')
+    observe.run('6', '6', 'withdrawn')
+    const detailPage = (id: string): RememberedPage => ({
+      ...remembered('d'),
+      yielded: { listingIds: [id], requests: [] },
+      label: 'detail',
+      cardDigest: 'c',
+    })
+    for (const [runId, ids] of [
+      [1, ['1', '2', '3', '4', '5', '6']],
+      [2, ['1', '2']],
+      [3, ['3']],
+    ] as const) {
+      const memo = createPageMemo(store, runId)
+      for (const id of ids) memo.remember('funda', `GET https://x/${id}`, detailPage(id))
+      memo.remember('funda', `list ${runId}`, remembered('l'))
+      memo.flush()
+      publishPageMemos(store, runId, ['funda'])
+    }
+    // Five active listings over two nights: three a night, those last read in run 1 first, then the page key.
+    const plan = createPageMemo(store, 4).refreshPlan('funda', 2)
+    expect([...plan.due]).toEqual(['GET https://x/4', 'GET https://x/5', 'GET https://x/1'])
+    // Runs 2 and 3 published since run 1: a list memo of run 1 is past a bound of two nights.
+    expect(plan.listStaleUpTo).toBe(1)
+    expect(createPageMemo(store, 4).refreshPlan('funda', 45)).toEqual({
+      due: new Set(['GET https://x/4']),
+      listStaleUpTo: -1,
+    })
     await store.close()
   })
 })

@@ -11,11 +11,30 @@ export interface PageYield {
   readonly requests: readonly SourceRequest[]
 }
 
-/** A page as it was last parsed: its content digest, the validators it came with, and what it yielded. */
+/**
+ * A page as it was last parsed: its content digest, the validators it came with, what it yielded, whether it is a
+ * list or a detail page, and for a detail page the digest of the search card that led to it (null without one).
+ */
 export interface RememberedPage {
   readonly digest: string
   readonly validators: Validators
   readonly yielded: PageYield
+  readonly label: 'list' | 'detail' | null
+  readonly cardDigest: string | null
+}
+
+/** A remembered page as recalled, with the run that last read it. */
+export interface RecalledPage extends RememberedPage {
+  readonly runId: number
+}
+
+/**
+ * Which remembered pages a source's crawl reads again whatever their validators or cards say: `due`, the page keys
+ * of the detail pages read longest ago, and list pages whose memo was written in run `listStaleUpTo` or before.
+ */
+export interface RefreshPlan {
+  readonly due: ReadonlySet<string>
+  readonly listStaleUpTo: number
 }
 
 /**
@@ -28,9 +47,16 @@ export interface PageMemo {
   /** The content digest a page is remembered by. */
   digest(body: string): string
   /** The page as last parsed, or undefined when it is new, its memo is out of date, or its listings are gone. */
-  recall(sourceId: string, pageKey: string): RememberedPage | undefined
+  recall(sourceId: string, pageKey: string): RecalledPage | undefined
   /** Remembers a parsed page; it counts only if the run publishes the source. */
   remember(sourceId: string, pageKey: string, page: RememberedPage): void
+  /**
+   * The refresh rotation of a source, at its crawl's start: the detail pages of its active listings read longest
+   * ago, as many as spread them all over `refreshNights` runs, and the list pages not read in full for that many of
+   * its published runs. So every page is read again within about `refreshNights` nights, whatever cards and
+   * validators say.
+   */
+  refreshPlan(sourceId: string, refreshNights: number): RefreshPlan
   /** Writes what was remembered, and drops the memos recall found stale (call before publish). */
   flush(): void
 }
@@ -67,12 +93,23 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       yielded_json: string
       etag: string | null
       last_modified: string | null
+      label: 'list' | 'detail' | null
+      card_hash: string | null
     }
   >(
     sqlite,
     db
       .selectFrom('page_memos')
-      .select(['run_id', 'content_hash', 'validity', 'yielded_json', 'etag', 'last_modified'])
+      .select([
+        'run_id',
+        'content_hash',
+        'validity',
+        'yielded_json',
+        'etag',
+        'last_modified',
+        'label',
+        'card_hash',
+      ])
       .where('source_id', '=', param('source_id'))
       .where('page_key', '=', param('page_key'))
       .orderBy('run_id', 'desc'),
@@ -98,6 +135,8 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
         yielded_json: param('yielded_json'),
         etag: param('etag'),
         last_modified: param('last_modified'),
+        label: param('label'),
+        card_hash: param('card_hash'),
       })
       .onConflict((oc) => oc.doNothing()),
   )
@@ -109,6 +148,22 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
       .where('page_key', '=', param('page_key'))
       .where('run_id', '=', param('run_id')),
   )
+  // The detail pages of a source's active listings with the run that last read each, longest ago first.
+  const readIn = sqlite.prepare<{ source_id: string; validity: string }, { page_key: string }>(
+    `select m.page_key, max(m.run_id) as read_in
+       from page_memos m join page_memo_publications p on p.run_id = m.run_id and p.source_id = m.source_id
+      where m.source_id = @source_id and m.label = 'detail' and m.validity = @validity
+        and exists (select 1 from observations o
+                     where o.source_id = m.source_id and o.status = 'active'
+                       and o.source_listing_id = m.yielded_json ->> '$.listingIds[0]')
+      group by m.page_key
+      order by read_in, m.page_key`,
+  )
+  const publishedRuns = sqlite
+    .prepare<[string], number>(
+      'select run_id from page_memo_publications where source_id = ? order by run_id desc',
+    )
+    .pluck()
   const anyFor = sqlite
     .prepare<[string], number>('select 1 from page_memos where source_id = ? limit 1')
     .pluck()
@@ -147,6 +202,9 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
         digest: memo.content_hash,
         validators: { etag: memo.etag, lastModified: memo.last_modified },
         yielded,
+        label: memo.label,
+        cardDigest: memo.card_hash,
+        runId: memo.run_id,
       }
     },
     remember(sourceId, pageKey, page) {
@@ -159,8 +217,18 @@ export function createPageMemo(store: Store, runId: number): PageMemo {
         yielded_json: JSON.stringify(page.yielded),
         etag: page.validators.etag,
         last_modified: page.validators.lastModified,
+        label: page.label,
+        card_hash: page.cardDigest,
       })
       if (buffer.length + stale.length >= 10_000) flush()
+    },
+    refreshPlan(sourceId, refreshNights) {
+      const pages = readIn.all({ source_id: sourceId, validity })
+      const budget = Math.ceil(pages.length / refreshNights)
+      const due = new Set(pages.slice(0, budget).map((p) => p.page_key))
+      // A memo written in this run or before has seen `refreshNights` published runs of the source since.
+      const listStaleUpTo = publishedRuns.all(sourceId)[refreshNights] ?? -1
+      return { due, listStaleUpTo }
     },
     flush,
   }

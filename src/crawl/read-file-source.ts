@@ -7,6 +7,7 @@ import type { FileFormat, FileRecord, FileSource, RecordContext } from '../kit/a
 import type { Listing } from '../kit/listing.js'
 import { type RejectedListing, validateListing } from '../parse/index.js'
 import { count } from '../plural.js'
+import { noRequests } from './crawl-outcome.js'
 import type { CrawlOutcome } from './crawl-source.js'
 import { type CsvRecord, type CsvRecords, readCsvRecords, rereadNote, splitCsvLine } from './csv-records.js'
 import { capLineLength, detectLineBreak } from './line-cap.js'
@@ -59,6 +60,7 @@ export async function readFileSource(
     unchanged: 0,
     pagesUnchanged: 0,
     pagesNotModified: 0,
+    requests: noRequests(),
     rejected: counts.rejected,
     errors: status === 'failed' ? 1 : 0,
     layoutChanged: false,

@@ -17,7 +17,7 @@ type Row = Record<string, unknown>
  */
 function publishStaged(row: Row) {
   const { sqlite } = sample.store
-  const columns = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS]
+  const columns = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS, 'verified_by']
   sqlite.exec('begin')
   try {
     preparePublishScratch(sqlite)
@@ -59,12 +59,15 @@ describe('applyStagedObservations', () => {
         .filter((c) => c.notnull)
         .map((c) => c.name),
     )
-    const seenAgain = { ...stored, run_id: 1_000_000 }
+    // Seen again through its unchanged card: its lifecycle and freshness move, nothing else.
+    const seenAgain = { ...stored, run_id: 1_000_000, verified_by: 'list' }
     const lifecycle = {
       last_seen: NOW,
       last_run_id: 1_000_000,
       missing_runs: 0,
       status: 'active',
+      verified_at: NOW,
+      verified_by: 'list',
     }
     expect(publishStaged(seenAgain)).toMatchObject({
       new: 0,

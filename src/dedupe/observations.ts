@@ -15,6 +15,9 @@ export interface SourceRun {
   readonly now: string
 }
 
+/** A crawled listing was verified at the run's start; a listing read from a file (no verification) never is. */
+const VERIFIED_AT = 'case when s.verified_by is null then null else @now end'
+
 const STAGED = `stage_observations s where s.run_id = @run_id and s.source_id = @source_id`
 
 /**
@@ -66,8 +69,9 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
         where id in (select observation_id from publish_staged where repriced)`,
     )
     .run()
-  // Seen again: what changed takes the staged columns, and everything only its lifecycle (most rows, most nights).
-  const seenAgain = `last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active'`
+  // Seen again: what changed takes the staged columns, and everything its lifecycle and freshness (most rows, most
+  // nights only these).
+  const seenAgain = `last_seen = @now, last_run_id = @run_id, missing_runs = 0, status = 'active', verified_by = s.verified_by, verified_at = ${VERIFIED_AT}`
   sqlite
     .prepare(
       `update observations set ${OBSERVED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')}, ${seenAgain}
@@ -77,7 +81,9 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
     .run(params)
   sqlite
     .prepare(
-      `update observations set ${seenAgain} from publish_staged p where not p.changed and observations.id = p.observation_id`,
+      `update observations set ${seenAgain}
+         from publish_staged p join stage_observations s on s.rowid = p.stage_rowid
+        where not p.changed and observations.id = p.observation_id`,
     )
     .run(params)
   // Ids only grow (autoincrement) and this transaction is the only writer: the rows the insert below adds are exactly
@@ -85,9 +91,9 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
   const before = sqlite.prepare('select coalesce(max(id), 0) from observations').pluck().get() as number
   sqlite
     .prepare(
-      `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status, price_history_json)
+      `insert into observations (source_id, source_listing_id, ${OBSERVED_COLUMNS.join(', ')}, first_seen, last_seen, last_run_id, missing_runs, status, price_history_json, verified_by, verified_at)
        select s.source_id, s.source_listing_id, ${OBSERVED_COLUMNS.map((c) => `s.${c}`).join(', ')}, @now, @now, @run_id, 0, 'active',
-              ${firstPriceHistoryJson('@now', 's.price')}
+              ${firstPriceHistoryJson('@now', 's.price')}, s.verified_by, ${VERIFIED_AT}
          from ${STAGED} and s.rowid not in (select stage_rowid from publish_staged)
         order by s.source_listing_id
        on conflict (source_id, source_listing_id) do nothing`,

@@ -28,6 +28,12 @@ export interface SourceRequest {
   readonly label: 'list' | 'detail'
   /** Data carried from the page that made this request to the page that answers it (e.g. the offer type). */
   readonly userData?: Readonly<Record<string, unknown>>
+  /**
+   * For a detail request: what the search card that led to it shows of the listing (its markup or its data). The
+   * crawl compares its digest night to night: a detail page whose card has not changed need not be read again until
+   * its turn to be refreshed. Undefined when the list page shows no card; then the detail page is always read.
+   */
+  readonly card?: string
 }
 
 /** What a list page yields. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { Config } from '../config.js'
+import { noRequests } from '../crawl/crawl-outcome.js'
 import { type CrawlOptions, type CrawlOutcome, crawlSource } from '../crawl/crawl-source.js'
 import { createPageMemo } from '../crawl/page-memo.js'
 import { readFileSource } from '../crawl/read-file-source.js'
@@ -16,6 +17,7 @@ import {
   type Transport,
 } from '../fetch/index.js'
 import type { CrawlScope, Source } from '../kit/adapter.js'
+import type { Listing } from '../kit/listing.js'
 import { cityKey } from '../normalise/index.js'
 import type { RejectedListing } from '../parse/index.js'
 import { count } from '../plural.js'
@@ -31,7 +33,7 @@ import {
   recentBaselineCounts,
   recordRunSource,
 } from '../store/runs.repository.js'
-import type { RunTable } from '../store/schema.js'
+import type { RunTable, VerifiedBy } from '../store/schema.js'
 import { registerSources } from '../store/sources.repository.js'
 import { discardStaleStage } from '../store/stage.repository.js'
 import type { Logger } from './logger.js'
@@ -89,8 +91,10 @@ interface JudgedOutcome extends Omit<CrawlOutcome, 'status'> {
 
 /** One source's line in the run report. */
 export interface SourceReport
-  extends Omit<JudgedOutcome, 'layoutChanged' | 'complete' | 'baseline' | 'degradedBy'> {
+  extends Omit<JudgedOutcome, 'layoutChanged' | 'complete' | 'baseline' | 'degradedBy' | 'requests'> {
   readonly source: string
+  /** The crawl's requests by kind; absent from reports stored before they were counted. */
+  readonly requests?: CrawlOutcome['requests']
   /** The health checks that found the run unhealthy; absent from reports stored before runs were judged. */
   readonly degradedBy?: readonly string[]
   readonly new: number
@@ -215,11 +219,14 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     await Promise.all(
       options.sources.map(async (source) => {
         emit({ type: 'source-start', runId, source: source.id })
-        const handlers: Pick<CrawlOptions, 'signal' | 'maxListings' | 'onListing' | 'onReject'> = {
+        // A listing read from a file has no verification: `verifiedBy` is for crawled ones.
+        const handlers: Pick<CrawlOptions, 'signal' | 'maxListings' | 'onReject'> & {
+          onListing: (listing: Listing, verifiedBy?: VerifiedBy) => void
+        } = {
           signal: options.signal,
           maxListings: options.maxListings,
-          onListing: (listing) => {
-            stage.add(source.id, listing)
+          onListing: (listing, verifiedBy) => {
+            stage.add(source.id, listing, verifiedBy)
             emit({ type: 'listing', runId, source: source.id })
           },
           onReject: (rejected: RejectedListing) => {
@@ -237,8 +244,10 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
                 failedDir: join(config.dataDir, 'failed'),
                 runId,
                 memo,
-                onUnchanged: (sourceListingId) => {
-                  stage.addUnchanged(source.id, sourceListingId)
+                incremental:
+                  config.crawl === 'incremental' ? { refreshNights: config.refreshNights } : undefined,
+                onUnchanged: (sourceListingId, verifiedBy) => {
+                  stage.addUnchanged(source.id, sourceListingId, verifiedBy)
                   emit({ type: 'listing', runId, source: source.id })
                 },
                 maxListPages: options.maxListPages,
@@ -255,6 +264,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             unchanged: 0,
             pagesUnchanged: 0,
             pagesNotModified: 0,
+            requests: noRequests(),
             rejected: 0,
             errors: 1,
             layoutChanged: false,
@@ -369,6 +379,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     const changes = published?.perSource[s.id] ?? { new: 0, updated: 0, withdrawn: 0 }
     return { source: s.id, ...o, ...changes }
   })
+  const crawled = new Set(options.sources.filter((s) => s.kind === 'crawl').map((s) => s.id))
   for (const s of sources) {
     await recordRunSource(store, {
       run_id: runId,
@@ -386,6 +397,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       message: s.message,
       baseline: outcomes.get(s.source)!.baseline ? 1 : 0,
       degraded_by: s.degradedBy?.length ? s.degradedBy.join(',') : null,
+      requests_json: crawled.has(s.source) && s.requests ? JSON.stringify(s.requests) : null,
     })
   }
   const finishedAt = new Date().toISOString()

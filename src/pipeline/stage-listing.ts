@@ -12,7 +12,7 @@ import {
 } from '../normalise/index.js'
 import { type BagResolver, createBagResolver, type ResolveInput } from '../resolve/index.js'
 import type { Store } from '../store/database.js'
-import type { NewStageObservation } from '../store/schema.js'
+import type { NewStageObservation, VerifiedBy } from '../store/schema.js'
 import { createStageWriter, type UnchangedListing } from '../store/stage.repository.js'
 import type { StageClock } from './stage-clock.js'
 
@@ -24,7 +24,12 @@ export type StagingStep = 'normalise' | 'resolve' | 'stage'
  * normalised. The stager completes a whole batch at once with {@link normaliseStageRows} just before writing it, so
  * normalising and resolving run in one tight loop (and their time is theirs, not the parser's garbage collection).
  */
-export function rawStageRow(runId: number, sourceId: string, listing: Listing): NewStageObservation {
+export function rawStageRow(
+  runId: number,
+  sourceId: string,
+  listing: Listing,
+  verifiedBy: VerifiedBy | null = null,
+): NewStageObservation {
   return {
     run_id: runId,
     source_id: sourceId,
@@ -48,6 +53,7 @@ export function rawStageRow(runId: number, sourceId: string, listing: Listing): 
     bag_vbo_id: null,
     bag_num_id: null,
     resolution: 'pending',
+    verified_by: verifiedBy,
   }
 }
 
@@ -115,10 +121,13 @@ export function normaliseStageRows(
 
 /** Stages one run's listings as the crawls find them, in batches. */
 export interface ListingStager {
-  /** A listing parsed this run; a listing parsed twice in a run keeps its last version. */
-  add(sourceId: string, listing: Listing): void
-  /** A listing whose page is unchanged: staged as it was last published, copied rather than recomputed. */
-  addUnchanged(sourceId: string, sourceListingId: string): void
+  /**
+   * A listing parsed this run, with how the crawl verified it (none for a file's); a listing parsed twice in a run
+   * keeps its last version.
+   */
+  add(sourceId: string, listing: Listing, verifiedBy?: VerifiedBy): void
+  /** A listing whose page (or card) is unchanged: staged as it was last published, copied rather than recomputed. */
+  addUnchanged(sourceId: string, sourceListingId: string, verifiedBy: VerifiedBy): void
   /** Stages what is buffered. */
   flush(): void
   /** Listings normalised and resolved so far; those staged unchanged were already final. */
@@ -158,12 +167,12 @@ export function createListingStager(
     if (fresh.length + unchanged.length >= batchSize) flush()
   }
   return {
-    add(sourceId, listing) {
-      fresh.push(rawStageRow(runId, sourceId, listing))
+    add(sourceId, listing, verifiedBy) {
+      fresh.push(rawStageRow(runId, sourceId, listing, verifiedBy))
       added()
     },
-    addUnchanged(sourceId, sourceListingId) {
-      unchanged.push([runId, sourceId, sourceListingId])
+    addUnchanged(sourceId, sourceListingId, verifiedBy) {
+      unchanged.push([runId, sourceId, sourceListingId, verifiedBy])
       added()
     },
     flush,

@@ -78,8 +78,8 @@ describe('createStageWriter', () => {
     createStageWriter(store).write(
       [],
       [
-        [2, 'funda', '42'],
-        [2, 'funda', 'never-seen'],
+        [2, 'funda', '42', 'list'],
+        [2, 'funda', 'never-seen', 'list'],
       ],
     )
     expect(staged(store)).toEqual([{ run_id: 2, source_listing_id: '42', url: observed.url, price: 400_000 }])
@@ -87,7 +87,7 @@ describe('createStageWriter', () => {
   })
 
   it('keeps the parsed version of a listing both parsed and copied in a run: in one batch, or in either order', async () => {
-    const copied = [2, 'funda', '42'] as const
+    const copied = [2, 'funda', '42', 'list'] as const
     const orders = [
       [{ rows: [parsed(2)], unchanged: [copied] }],
       [

@@ -1,6 +1,6 @@
 import type { Store } from './database.js'
 import { param, prepareByPosition } from './prepared.js'
-import type { NewStageObservation } from './schema.js'
+import type { NewStageObservation, VerifiedBy } from './schema.js'
 
 /** What a staged row says about a listing: the columns an observation takes over when it is seen again. */
 export const OBSERVED_COLUMNS = [
@@ -25,10 +25,25 @@ export const OBSERVED_COLUMNS = [
   'resolution',
 ] as const satisfies readonly (keyof NewStageObservation)[]
 
-const STAGE_COLUMNS = ['run_id', 'source_id', 'source_listing_id', ...OBSERVED_COLUMNS] as const
+// How the run verified a listing is staged with it but is no part of what it says: it changes no observation.
+const STAGE_COLUMNS = [
+  'run_id',
+  'source_id',
+  'source_listing_id',
+  ...OBSERVED_COLUMNS,
+  'verified_by',
+] as const
 
-/** A listing staged as it was last published (its page is unchanged): run id, source id, the source's listing id. */
-export type UnchangedListing = readonly [runId: number, sourceId: string, sourceListingId: string]
+/**
+ * A listing staged as it was last published (its page or card is unchanged): run id, source id, the source's
+ * listing id, and how the run verified it.
+ */
+export type UnchangedListing = readonly [
+  runId: number,
+  sourceId: string,
+  sourceListingId: string,
+  verifiedBy: VerifiedBy,
+]
 
 /** Writes a run's staged observations, a batch at a time. */
 export interface StageWriter {
@@ -38,6 +53,11 @@ export interface StageWriter {
    */
   write(rows: readonly NewStageObservation[], unchanged: readonly UnchangedListing[]): void
 }
+
+/** The columns a copy takes from the observation: all but the run and how it verified the listing. */
+const OBSERVED_COLUMNS_OF_COPY = STAGE_COLUMNS.slice(1, -1)
+  .map((c) => `o.${c}`)
+  .join(', ')
 
 /** A writer of staged observations into `stage_observations`, off the published tables. */
 export function createStageWriter(store: Store): StageWriter {
@@ -60,9 +80,7 @@ export function createStageWriter(store: Store): StageWriter {
   // statement for the batch rather than one per copy: on a nightly run most listings are copies.
   const copy = store.sqlite.prepare<[{ keys: string }]>(
     `insert into stage_observations (${STAGE_COLUMNS.join(', ')})
-     select k.value ->> 0, ${STAGE_COLUMNS.slice(1)
-       .map((c) => `o.${c}`)
-       .join(', ')}
+     select k.value ->> 0, ${OBSERVED_COLUMNS_OF_COPY}, k.value ->> 3
        from json_each(@keys) k cross join observations o
          on o.source_id = k.value ->> 1 and o.source_listing_id = k.value ->> 2
       where true

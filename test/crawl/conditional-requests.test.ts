@@ -49,7 +49,9 @@ async function startValidatingSite(honours: boolean): Promise<ValidatingSite> {
 async function crawler(name: string, site: ValidatingSite) {
   const root = join(dir, name)
   mkdirSync(root, { recursive: true })
-  const config = testConfig(root)
+  // A full crawl: its cardless detail pages are asked for conditionally, as every page was before crawls were
+  // incremental (test/crawl/incremental-crawl.test.ts covers those).
+  const config = { ...testConfig(root), crawl: 'full' as const }
   const store = await openStore(config.dbPath)
   const parsed: string[] = []
   const plain = htmlHomesSource('site', site.site.origin)

@@ -1,3 +1,4 @@
+import type { CrawlRequests } from '../../crawl/crawl-outcome.js'
 import {
   getRunDetail,
   listRunSummaries,
@@ -84,6 +85,21 @@ function formatSourceLines(perSource: RunDetail['perSource']): string[] {
   })
 }
 
+/**
+ * The crawls' requests by kind in one line: list pages, then detail pages new, with a changed card and refreshed,
+ * and the 304 answers among them all. Null when no source of the run counted them (file sources, older runs).
+ */
+function formatRequests(perSource: RunDetail['perSource']): string | null {
+  const parts = perSource.flatMap((s) => {
+    if (!s.requests_json) return []
+    const r = JSON.parse(s.requests_json) as CrawlRequests
+    return [
+      `${s.source_id} ${r.list} list, ${r.detailNew} new, ${r.detailChanged} changed, ${r.refresh} refresh (${r.notModified} not modified)`,
+    ]
+  })
+  return parts.length > 0 ? `Requests: ${parts.join('; ')}` : null
+}
+
 /** A run in detail: per source lines, problems, timings, archive, failed pages and the rejects summary. */
 function formatRunDetail(run: RunDetail): string {
   const out = [
@@ -93,6 +109,8 @@ function formatRunDetail(run: RunDetail): string {
     `  archive ${run.archive ?? '— (replayed or not recorded)'}`,
   ]
   if (run.perSource.length > 0) out.push('', 'Sources:', ...formatSourceLines(run.perSource))
+  const requests = formatRequests(run.perSource)
+  if (requests) out.push('', requests)
   if (run.problems.length > 0) out.push('', 'Problems:', ...run.problems.map((p) => `  ${p}`))
   if (run.timings) {
     const parts = Object.entries(run.timings).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v} ms`)
