@@ -1,3 +1,5 @@
+import type { CrawlRequests } from '../crawl/crawl-outcome.js'
+
 /** A crawl's requests by kind as the API names them: search pages, detail pages read and detail pages answered 304. */
 export const REQUEST_KINDS = ['list', 'detail_new', 'detail_changed', 'refresh', 'not_modified'] as const
 
@@ -8,7 +10,7 @@ export type RequestKind = (typeof REQUEST_KINDS)[number]
 export type RequestsByKind = Readonly<Record<RequestKind, number>>
 
 /** Where each kind is kept in `run_sources.requests_json`, which the crawl writes with its own (camelCase) names. */
-const STORED_AS: Readonly<Record<RequestKind, string>> = {
+const STORED_AS: Readonly<Record<RequestKind, keyof CrawlRequests>> = {
   list: 'list',
   detail_new: 'detailNew',
   detail_changed: 'detailChanged',
