@@ -198,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userAgent: withContact(e.PROPDATA_USER_AGENT ?? 'propdata/0.1', contact),
     withdrawAfterRuns: e.PROPDATA_WITHDRAW_AFTER ?? 2,
     crawl: e.PROPDATA_CRAWL ?? 'incremental',
-    refreshNights: e.PROPDATA_REFRESH_NIGHTS ?? 45,
+    refreshNights: e.PROPDATA_REFRESH_NIGHTS ?? 60,
     maxRejectPercent: e.PROPDATA_MAX_REJECT_PERCENT ?? 20,
     pdokFallback: e.PROPDATA_PDOK_FALLBACK === '1' || e.PROPDATA_PDOK_FALLBACK === 'true',
     pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
