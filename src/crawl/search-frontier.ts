@@ -8,9 +8,12 @@ export interface SearchKey {
   readonly cityKey: string
 }
 
-/** A search with the requests that start its chain of list pages. */
-export interface Search extends SearchKey {
-  readonly city: string
+/**
+ * A chain of list pages and the searches it reads: one city and type, or several when the site asks the same start
+ * requests for them (a site that does not search by city reads its whole offer in one chain).
+ */
+export interface Search {
+  readonly keys: readonly SearchKey[]
   readonly start: readonly SourceRequest[]
 }
 
@@ -18,9 +21,9 @@ export interface Search extends SearchKey {
 export interface SearchLog {
   /** The searches in the order this run walks them: least recently completed first, never completed before all. */
   order(searches: readonly Search[]): readonly Search[]
-  started(search: SearchKey): void
+  started(search: Search): void
   /** Written as it happens, so that a run that dies keeps what it finished. */
-  completed(search: SearchKey): void
+  completed(search: Search): void
 }
 
 /** How far a source's crawl got through its searches, for the run report. */
@@ -54,14 +57,22 @@ export function nightBudget(politeness: Politeness, hours: number): number {
   return Math.floor((hours * 3_600_000 * politeness.intervalCap) / politeness.interval)
 }
 
-/** One search per city and type of `scope`, each with its own start requests; a pair the site has none for is left out. */
+/**
+ * The searches of `scope`: each city and type with its own start requests, those with the same start requests as
+ * one chain. A pair the site has no start request for is left out.
+ */
 export function planSearches(source: ListingSource, scope: CrawlScope): Search[] {
-  return scope.cities.flatMap((city) =>
-    scope.types.flatMap((type) => {
+  const chains = new Map<string, { keys: SearchKey[]; start: readonly SourceRequest[] }>()
+  for (const city of scope.cities)
+    for (const type of scope.types) {
       const start = source.startRequests({ cities: [city], types: [type] })
-      return start.length > 0 ? [{ city, type, cityKey: cityKey(city), start }] : []
-    }),
-  )
+      if (start.length === 0) continue
+      const id = start.map(exchangeKey).join('\n')
+      const chain = chains.get(id) ?? { keys: [], start }
+      chain.keys.push({ type, cityKey: cityKey(city) })
+      chains.set(id, chain)
+    }
+  return [...chains.values()]
 }
 
 /** A search under way: list pages queued and not yet answered, and whether any was lost or cut. */
@@ -121,16 +132,16 @@ export function createSearchFrontier(
       chain.open -= 1
       if (!ok) chain.broken = true
       if (chain.open === 0 && !chain.broken) {
-        completed.push(chain.search)
+        completed.push(...chain.search.keys)
         options.log?.completed(chain.search)
       }
     },
     summary(): SearchSummary {
       return {
-        searches: searches.length,
+        searches: searches.reduce((n, s) => n + s.keys.length, 0),
         searchesComplete: completed.length,
         budgetCut,
-        completedSearches: completed.map(({ type, cityKey }) => ({ type, cityKey })),
+        completedSearches: completed,
       }
     },
   }
