@@ -145,6 +145,10 @@ describe('a night too short for the site: its searches spread over nights', () =
     expect(line.searchesComplete).toBeLessThan(cities.length)
     const done = completedIn(read, first.report!.runId)
     expect(done).toHaveLength(line.searchesComplete)
+    // A night that did not read the whole site is neither degraded nor a baseline for later counts.
+    expect(read('select status, baseline from run_sources where run_id = ?', first.report!.runId)).toEqual([
+      { status: 'ok', baseline: 0 },
+    ])
 
     const withdrawnUrls = market
       .advanceNight()
