@@ -31,6 +31,10 @@ describe('search frontier', () => {
     ])
     expect(planSearches(source(false), scope)).toHaveLength(1)
     expect(planSearches(source(false), scope)[0]!.keys).toHaveLength(4)
+    // No city named: the site's own start, remembered under no search.
+    expect(planSearches(source(false), { cities: [], types: ['rent'] })).toEqual([
+      { keys: [], start: [list('https://x.test/all')] },
+    ])
   })
 
   it('buys a night of requests at the politeness, whatever it is scaled to', () => {

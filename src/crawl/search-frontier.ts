@@ -62,6 +62,12 @@ export function nightBudget(politeness: Politeness, hours: number): number {
  * one chain. A pair the site has no start request for is left out.
  */
 export function planSearches(source: ListingSource, scope: CrawlScope): Search[] {
+  // A scope that names no city or no type has no pairs: whatever the site starts from is one chain, remembered under
+  // no search.
+  if (scope.cities.length === 0 || scope.types.length === 0) {
+    const start = source.startRequests(scope)
+    return start.length > 0 ? [{ keys: [], start }] : []
+  }
   const chains = new Map<string, { keys: SearchKey[]; start: readonly SourceRequest[] }>()
   for (const city of scope.cities)
     for (const type of scope.types) {
