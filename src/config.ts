@@ -62,6 +62,7 @@ const envSchema = z.object({
     })
     .optional(),
   PROPDATA_POLITENESS_SCALE: z.coerce.number().min(0).max(1).optional(),
+  PROPDATA_NIGHT_HOURS: z.coerce.number().positive().max(168).optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -154,6 +155,11 @@ export interface Config {
    * simulated market serves them. @default false
    */
   readonly renderOverHttp: boolean
+  /**
+   * The length of a night (`PROPDATA_NIGHT_HOURS`): a crawl source starts no new search once its requests would have
+   * taken this long at its politeness; the searches it did not reach come first the next night. @default 8
+   */
+  readonly nightHours: number
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -218,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     originMap: e.PROPDATA_ORIGIN_MAP ?? new Map(),
     politenessScale: e.PROPDATA_POLITENESS_SCALE ?? 1,
     renderOverHttp: e.PROPDATA_RENDER === 'http',
+    nightHours: e.PROPDATA_NIGHT_HOURS ?? 8,
   })
 }

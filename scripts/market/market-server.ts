@@ -28,6 +28,16 @@ export interface MarketFaults {
   readonly storms: Map<MarketSite, { remaining: number; retryAfterSeconds: number; after?: number }>
 }
 
+/** One request the market answered, as {@link startMarketServer}'s `onRequest` hears of it. */
+export interface MarketRequest {
+  readonly site: MarketSite
+  readonly kind: RequestKind
+  /** The path and query; a POST search is told apart by `body`. */
+  readonly path: string
+  readonly body: string
+  readonly status: number
+}
+
 /** The running market. */
 export interface MarketServer {
   /** Where each site is served: `http://127.0.0.1:<port>`. */
@@ -74,7 +84,12 @@ const hashTag = (body: string) => `"${createHash('sha1').update(body).digest('he
 /** Starts one server per site of the market (all four unless `sites` says which). */
 export async function startMarketServer(
   market: Market,
-  options: { readonly sites?: readonly MarketSite[]; readonly faults?: Partial<MarketFaults> } = {},
+  options: {
+    readonly sites?: readonly MarketSite[]
+    readonly faults?: Partial<MarketFaults>
+    /** Hears of every request as it is answered, in order (tests that need the order, or to act mid-crawl). */
+    readonly onRequest?: (request: MarketRequest) => void
+  } = {},
 ): Promise<MarketServer> {
   const faults: MarketFaults = {
     staleEtags: options.faults?.staleEtags ?? new Set(),
@@ -141,8 +156,11 @@ export async function startMarketServer(
     const url = new URL(request.url ?? '/', spec.origin)
     const kind: RequestKind =
       url.pathname === '/robots.txt' ? 'robots' : spec.listPath.test(url.pathname) ? 'list' : 'detail'
+    const requestBody = Buffer.concat(chunks).toString()
     const answer = (status: number, headers: Record<string, string>, body?: string) => {
       countRequest(counts, spec.host, kind, status)
+      const path = url.pathname + url.search
+      options.onRequest?.({ site: spec.id, kind, path, body: requestBody, status })
       response.writeHead(status, headers).end(body)
     }
     const storm = faults.storms.get(spec.id)
@@ -152,7 +170,7 @@ export async function startMarketServer(
       const headers = { 'retry-after': String(storm.retryAfterSeconds), 'content-type': 'text/plain' }
       return answer(429, headers, 'Too Many Requests')
     }
-    const served = serve(spec, kind, url, Buffer.concat(chunks).toString())
+    const served = serve(spec, kind, url, requestBody)
     if (!served) return answer(404, { 'content-type': 'text/plain' }, 'Not Found')
     const validators = { etag: served.etag, 'last-modified': new Date(served.modifiedAt).toUTCString() }
     if (

@@ -1,4 +1,5 @@
 import { count } from '../plural.js'
+import type { SearchSummary } from './search-frontier.js'
 
 /** How a source's crawl ended. Only `ok` may withdraw listings; the others keep the source's previous data. */
 export type CrawlStatus = 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
@@ -26,7 +27,7 @@ export const noRequests = (): { -readonly [K in keyof CrawlRequests]: number } =
 })
 
 /** Counters and outcome of one source's crawl, for the run report. */
-export interface CrawlOutcome {
+export interface CrawlOutcome extends SearchSummary {
   readonly status: CrawlStatus
   readonly pages: number
   readonly pagesFailed: number
@@ -46,10 +47,12 @@ export interface CrawlOutcome {
   /** The layout looked changed: whatever this crawl parsed must not be published. */
   readonly layoutChanged: boolean
   /**
-   * The crawl saw everything the site lists: no page or listing limit cut it short and no list page was lost.
-   * Only a complete crawl may count a listing it did not see as gone.
+   * The crawl saw everything the site lists: every search completed, no page or listing limit cut it short and no
+   * list page was lost. Only a complete crawl may count a listing it did not see as gone anywhere in its scope.
    */
   readonly complete: boolean
+  /** A page or listing limit (`--max-pages`, `--limit`) cut the crawl short. */
+  readonly truncated: boolean
   readonly durationMs: number
 }
 
@@ -101,7 +104,12 @@ export const newTally = (): CrawlTally => ({
  * The status of a finished crawl. Silence is never success: a source that fetched nothing, or whose pages all
  * failed to parse or validate, has failed, so its previous listings are kept rather than withdrawn.
  */
-export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: number): CrawlOutcome {
+export function decideOutcome(
+  t: CrawlTally,
+  stopped: boolean,
+  durationMs: number,
+  searches: SearchSummary,
+): CrawlOutcome {
   // Most detail pages failing to parse is a layout change as surely as an empty list page.
   const layout =
     t.layout ??
@@ -145,7 +153,13 @@ export function decideOutcome(t: CrawlTally, stopped: boolean, durationMs: numbe
     rejected: t.rejected,
     errors: t.errors,
     layoutChanged: layout !== null,
-    complete: status === 'ok' && !t.truncated && t.listPagesLost === 0,
+    complete:
+      status === 'ok' &&
+      !t.truncated &&
+      t.listPagesLost === 0 &&
+      searches.searchesComplete === searches.searches,
+    truncated: t.truncated,
+    ...searches,
     durationMs,
   }
 }

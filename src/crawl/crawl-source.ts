@@ -19,6 +19,7 @@ import type { VerifiedBy } from '../store/schema.js'
 import { type CrawlOutcome, decideOutcome, newTally } from './crawl-outcome.js'
 import type { PageMemo, PageYield, RecalledPage } from './page-memo.js'
 import { planRequest } from './request-plan.js'
+import { createSearchFrontier, planSearches, type SearchLog } from './search-frontier.js'
 
 export type { CrawlOutcome, CrawlRequests, CrawlStatus } from './crawl-outcome.js'
 
@@ -56,6 +57,10 @@ export interface CrawlOptions {
    * Without it, every detail page is requested each run (conditionally).
    */
   readonly incremental?: { readonly refreshNights: number }
+  /** Requests after which no new search starts (see `nightBudget`); searches under way still finish. @default unlimited */
+  readonly nightBudget?: number
+  /** Where the searches' rotation is kept between runs: the order they are walked in, and which completed. */
+  readonly searchLog?: SearchLog
 }
 
 /** What one parsed page gave, for the memo; a page with a reject or an error is not remembered. */
@@ -84,12 +89,23 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   const halt = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal
   const underListingLimit = () => options.maxListings === undefined || enqueuedItems < options.maxListings
+  const frontier = createSearchFrontier(planSearches(source, options.scope), {
+    budget: options.nightBudget ?? Number.POSITIVE_INFINITY,
+    log: options.searchLog,
+  })
+  let requests = 0
+  /** A limit stopped the crawl short of a page or listing: neither the crawl nor the search is complete. */
+  const truncate = () => {
+    tally.truncated = true
+    frontier.cut()
+  }
 
   const enqueue = (request: SourceRequest) => {
     const key = exchangeKey(request)
     if (seen.has(key)) return
     seen.add(key)
     pending.push(request)
+    frontier.queued(request)
   }
 
   const accept = (input: unknown, page: Page, collected: Collected, verifiedBy: VerifiedBy) => {
@@ -122,7 +138,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     if (next && underPageLimit && underListingLimit()) {
       enqueue(next)
       collected?.requests.push(next)
-    } else if (next || cut) tally.truncated = true
+    } else if (next || cut) truncate()
   }
 
   const handleListPage = (page: Page, collected: Collected) => {
@@ -135,7 +151,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     }
     for (const listing of inline) {
       if (!underListingLimit()) {
-        tally.truncated = true
+        truncate()
         break
       }
       enqueuedItems += 1
@@ -153,7 +169,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     if (fetched) tally.pagesUnchanged += 1
     for (const id of yielded.listingIds) {
       if (!underListingLimit()) {
-        tally.truncated = true
+        truncate()
         break
       }
       if (label === 'list') enqueuedItems += 1
@@ -271,6 +287,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     const validators = plan.conditional ? remembered?.validators : undefined
     const fetchRequest = { ...request, render: source.render, validators }
     const response = await options.fetcher.fetch(fetchRequest, source.politeness, { signal })
+    frontier.enter(request)
     if (response.status !== NOT_MODIFIED) handleBody(asked, response)
     else if (remembered) {
       // The site confirmed the remembered version: there is no body to check for a block or to parse.
@@ -288,6 +305,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
         status: NOT_MODIFIED,
       })
     }
+    frontier.answered(request, true)
     options.onPage?.({ url: response.url, label: request.label, ok: true })
   }
 
@@ -300,6 +318,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     // Requests cut short because the source already stopped are not failures of their own.
     if (signal.aborted && !(error instanceof BlockedError || error instanceof BrowserUnavailableError)) return
     options.onPage?.({ url: request.url, label: request.label, ok: false })
+    frontier.answered(request, false)
     const message = error instanceof Error ? error.message : String(error)
     if (error instanceof BlockedError) {
       tally.blocked ??= `${message} at ${request.url}`
@@ -323,10 +342,21 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     }
   }
 
-  for (const request of source.startRequests(options.scope)) enqueue(request)
-  while ((pending.length > 0 || active.size > 0) && !halt.signal.aborted) {
+  // A search starts once those under way have nothing left to queue and the host is nearly idle, so the night's
+  // budget is weighed against every request made so far; a search started is followed to its last page.
+  const startSearches = () => {
+    while (pending.length === 0 && active.size <= source.politeness.concurrency && !signal.aborted) {
+      const search = frontier.next(requests)
+      if (!search) return
+      for (const request of search.start) enqueue(request)
+    }
+  }
+  while (!halt.signal.aborted) {
+    startSearches()
+    if (pending.length === 0 && active.size === 0) break
     while (pending.length > 0 && active.size < MAX_IN_FLIGHT && !signal.aborted) {
       const request = pending.shift()!
+      requests += 1
       const task: Promise<void> = handle(request)
         .catch((error: unknown) => onError(error, request))
         .finally(() => active.delete(task))
@@ -337,5 +367,5 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   }
   await Promise.allSettled(active)
   const stopped = (options.signal?.aborted ?? false) && !tally.blocked && !tally.skipped
-  return decideOutcome(tally, stopped, Math.round(performance.now() - started))
+  return decideOutcome(tally, stopped, Math.round(performance.now() - started), frontier.summary())
 }

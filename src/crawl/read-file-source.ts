@@ -11,6 +11,7 @@ import { noRequests } from './crawl-outcome.js'
 import type { CrawlOutcome } from './crawl-source.js'
 import { type CsvRecord, type CsvRecords, readCsvRecords, rereadNote, splitCsvLine } from './csv-records.js'
 import { capLineLength, detectLineBreak } from './line-cap.js'
+import { NO_SEARCHES } from './search-frontier.js'
 
 /** Options for {@link readFileSource}. */
 export interface ReadFileOptions {
@@ -66,6 +67,8 @@ export async function readFileSource(
     layoutChanged: false,
     // A feed is the partner's whole offer: read to the end, a listing missing from it is gone.
     complete: status === 'ok' && !counts.truncated,
+    truncated: counts.truncated,
+    ...NO_SEARCHES,
     durationMs: Math.round(performance.now() - started),
   })
   if (!path) return outcome('failed', `No file given for ${source.id} (pass --${source.id} FILE)`, 0)

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import type { SearchKey } from '../crawl/search-frontier.js'
 import { OBSERVATION_CHANGED, OBSERVED_COLUMNS } from '../store/stage.repository.js'
 import { firstPriceHistoryJson, priceHistoryJson } from './price-history.js'
 
@@ -122,17 +123,18 @@ export function applyStagedObservations(sqlite: BetterSqlite3.Database, run: Sou
   return { new: staged - seen.n, updated: seen.updated }
 }
 
-/** The part of a source a run crawled, when it was not all of it: offer types and city keys. */
-export interface WithdrawalScope {
-  readonly types: readonly string[]
-  readonly cityKeys: readonly string[]
-}
+/**
+ * The part of a source a run crawled completely, when it was not all of it: its searches (offer type and city key)
+ * whose every list page was read.
+ */
+export type WithdrawalScope = readonly SearchKey[]
 
 /**
  * After a source completed successfully, its listings not seen in this run count one more missed run; at
  * `threshold` missed runs they are withdrawn and their listings rebuilt. Never called for a source that failed or
- * was blocked, or whose crawl was cut short. A run over part of the source (`within`) counts only the listings in
- * that part as missed: a run over Amsterdam says nothing about Rotterdam.
+ * was blocked, or whose crawl was cut short by a limit. A run that completed only some searches (`within`: part of
+ * the cities or types, or a night whose budget ran out) counts only the listings of those as missed: a run that
+ * read Amsterdam through says nothing about Rotterdam.
  */
 export function applyWithdrawals(
   sqlite: BetterSqlite3.Database,
@@ -144,12 +146,11 @@ export function applyWithdrawals(
     run_id: run.runId,
     source_id: run.sourceId,
     threshold,
-    types: JSON.stringify(within?.types ?? []),
-    city_keys: JSON.stringify(within?.cityKeys ?? []),
+    searches: JSON.stringify((within ?? []).map((s) => [s.type, s.cityKey])),
   }
   const ACTIVE = `from observations where source_id = @source_id and status = 'active'`
   const inScope = within
-    ? ` and type in (select value from json_each(@types)) and city_key in (select value from json_each(@city_keys))`
+    ? ` and (type, city_key) in (select value ->> 0, value ->> 1 from json_each(@searches))`
     : ''
   sqlite
     .prepare(

@@ -4,6 +4,7 @@ import { noRequests } from '../crawl/crawl-outcome.js'
 import { type CrawlOptions, type CrawlOutcome, crawlSource } from '../crawl/crawl-source.js'
 import { createPageMemo } from '../crawl/page-memo.js'
 import { readFileSource } from '../crawl/read-file-source.js'
+import { NO_SEARCHES, nightBudget } from '../crawl/search-frontier.js'
 import { toPipelineError } from '../errors.js'
 import {
   type ArchiveRecorder,
@@ -18,12 +19,12 @@ import {
 } from '../fetch/index.js'
 import type { CrawlScope, Source } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
-import { cityKey } from '../normalise/index.js'
 import type { RejectedListing } from '../parse/index.js'
 import { count } from '../plural.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
 import { type EnrichmentReport, enrichHomes } from '../registers/enrich-homes.js'
 import { resolveWithPdok } from '../resolve/index.js'
+import { createSearchLog } from '../store/crawl-searches.repository.js'
 import type { Store } from '../store/database.js'
 import {
   createRun,
@@ -91,7 +92,10 @@ interface JudgedOutcome extends Omit<CrawlOutcome, 'status'> {
 
 /** One source's line in the run report. */
 export interface SourceReport
-  extends Omit<JudgedOutcome, 'layoutChanged' | 'complete' | 'baseline' | 'degradedBy' | 'requests'> {
+  extends Omit<
+    JudgedOutcome,
+    'layoutChanged' | 'complete' | 'truncated' | 'completedSearches' | 'baseline' | 'degradedBy' | 'requests'
+  > {
   readonly source: string
   /** The crawl's requests by kind; absent from reports stored before they were counted. */
   readonly requests?: CrawlOutcome['requests']
@@ -251,6 +255,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
                   emit({ type: 'listing', runId, source: source.id })
                 },
                 maxListPages: options.maxListPages,
+                nightBudget: nightBudget(source.politeness, config.nightHours),
+                searchLog: createSearchLog(store, source.id, runId),
                 onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
               })
         const crawled = await crawl.catch((error: unknown): CrawlOutcome => {
@@ -269,6 +275,8 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             errors: 1,
             layoutChanged: false,
             complete: false,
+            truncated: false,
+            ...NO_SEARCHES,
             durationMs: 0,
           }
         })
@@ -288,7 +296,11 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           status: outcome.status,
           message: outcome.message,
         })
-        const line = `${source.id}: ${outcome.status}, ${count(outcome.pages, 'page')}, ${count(outcome.listings, 'listing')}, ${outcome.rejected} rejected`
+        const searches =
+          outcome.searches > 0
+            ? `, ${outcome.searchesComplete} of ${count(outcome.searches, 'search', 'searches')} complete${outcome.budgetCut ? ' (the night ran out)' : ''}`
+            : ''
+        const line = `${source.id}: ${outcome.status}, ${count(outcome.pages, 'page')}, ${count(outcome.listings, 'listing')}, ${outcome.rejected} rejected${searches}`
         if (outcome.status === 'ok') logger.info(line, { runId, source: source.id })
         else logger.warn(`${line}: ${outcome.message}`, { runId, source: source.id })
       }),
@@ -325,16 +337,17 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   stage.flush()
   await insertRejects(store, rejects)
 
-  const withinScope = { types: options.scope.types, cityKeys: options.scope.cities.map(cityKey) }
   const results = options.sources.map((s) => {
     const o = outcomes.get(s.id)!
-    // A crawl cut short by --limit/--max-pages or a lost list page did not see every listing, and a degraded one
-    // cannot be trusted to have: neither withdraws any.
+    // A crawl cut short by --limit/--max-pages did not see every listing, and a degraded one cannot be trusted to
+    // have: neither withdraws any. Any other healthy crawl withdraws within the searches it read to their last page
+    // (a night whose budget ran out, a lost list page), or anywhere when it read the whole source.
+    const whole = o.complete && wholeScope(s)
     return {
       sourceId: s.id,
-      completed: o.status === 'ok' && o.complete,
+      completed: o.status === 'ok' && (o.complete || (s.kind === 'crawl' && !o.truncated)),
       publishable: !o.layoutChanged,
-      withdrawWithin: s.kind === 'crawl' && options.partialScope ? withinScope : undefined,
+      withdrawWithin: whole ? undefined : o.completedSearches,
     }
   })
   const anyOk = [...outcomes.values()].some((o) => o.status === 'ok')

@@ -387,6 +387,17 @@ export interface PageMemoPublicationTable {
   source_id: string
 }
 
+/** One search of a crawl source (a city and offer type) and the runs that last started and completed it. */
+export interface CrawlSearchTable {
+  source_id: string
+  city_key: string
+  type: string
+  last_started_run_id: number | null
+  last_completed_run_id: number | null
+  /** ISO timestamp of the last completion; null for a search never completed. */
+  last_completed_at: string | null
+}
+
 /** Small facts about the data, e.g. the BAG extract's reference date. */
 export interface MetaTable {
   key: string
@@ -447,6 +458,7 @@ export interface Database {
   register_changes: RegisterChangeTable
   page_memos: PageMemoTable
   page_memo_publications: PageMemoPublicationTable
+  crawl_searches: CrawlSearchTable
 }
 
 export type ListingRow = Selectable<ListingTable>

@@ -19,6 +19,7 @@ import * as wholePricesInHistory from './017-whole-prices-in-history.js'
 import * as oneGoldenRecordTable from './018-one-golden-record-table.js'
 import * as pageValidators from './019-page-validators.js'
 import * as crawlFreshness from './020-crawl-freshness.js'
+import * as crawlSearches from './021-crawl-searches.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '018-one-golden-record-table': oneGoldenRecordTable,
   '019-page-validators': pageValidators,
   '020-crawl-freshness': crawlFreshness,
+  '021-crawl-searches': crawlSearches,
 }
