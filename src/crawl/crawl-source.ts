@@ -277,6 +277,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
       return
     }
     tally.requests[plan.kind] += 1
+    requests += 1
     const asked: Asked = {
       request,
       key,
@@ -314,6 +315,16 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     halt.abort(new Error(reason))
   }
 
+  /**
+   * A detail page that could not be read (or parsed) this time, of a listing whose card the list page still shows:
+   * the listing stands as it was last read, so that a failed request never makes it look gone.
+   */
+  const keepWhatItWas = (request: SourceRequest) => {
+    if (request.label !== 'detail') return
+    const remembered = memo?.recall(source.id, exchangeKey(request))
+    if (remembered) replay('detail', remembered.yielded, 'list', false)
+  }
+
   const onError = (error: unknown, request: SourceRequest) => {
     // Requests cut short because the source already stopped are not failures of their own.
     if (signal.aborted && !(error instanceof BlockedError || error instanceof BrowserUnavailableError)) return
@@ -330,6 +341,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     }
     tally.errors += 1
     tally.lastError = `${message} at ${request.url}`
+    keepWhatItWas(request)
     if (error instanceof RobotsDisallowedError) tally.robotsRefused += 1
     else if (
       error instanceof LayoutChangedError ||
@@ -356,7 +368,6 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
     if (pending.length === 0 && active.size === 0) break
     while (pending.length > 0 && active.size < MAX_IN_FLIGHT && !signal.aborted) {
       const request = pending.shift()!
-      requests += 1
       const task: Promise<void> = handle(request)
         .catch((error: unknown) => onError(error, request))
         .finally(() => active.delete(task))
