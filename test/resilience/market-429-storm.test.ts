@@ -40,10 +40,12 @@ describe('a 429 storm mid-night', () => {
       pagesFailed: 0,
       message: 'Throttled 4 times (HTTP 429/503)',
     })
-    expect(crawler.figures('funda', changes.sites.funda)).toMatchObject({
-      newShown: { shown: changes.sites.funda.newOffers.length },
-      pricesShown: { shown: changes.sites.funda.priceChanges.length },
-      withdrawalsShown: { shown: changes.sites.funda.withdrawals.length },
+    // Withdrawn after one complete crawl: this night's withdrawals already show.
+    const funda = changes.sites.funda
+    expect(crawler.figures('funda', funda, funda.withdrawals)).toMatchObject({
+      newShown: { shown: funda.newOffers.length },
+      pricesShown: { shown: funda.priceChanges.length },
+      withdrawalsShown: { shown: funda.withdrawals.length },
     })
 
     // Pararius lost list pages and most detail pages: blocked, it withdraws none of the offers it did not see.
