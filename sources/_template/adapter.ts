@@ -73,6 +73,7 @@ export default defineListingSource({
   // TODO: say why in README.md; the contract allows at most 4 at once and at least 500 ms per request.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
+  terms: 'unknown',
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))

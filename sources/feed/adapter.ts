@@ -74,6 +74,7 @@ export default defineFileSource({
   name: 'Partner feed',
   description: 'A partner’s listing file (CSV with a header, or JSON Lines), given with --feed FILE',
   offers: ['rent', 'buy'],
+  terms: 'allows',
   formats: ['csv', 'jsonl'],
   requiredColumns: REQUIRED,
   parseRecord(record): ListingInput {

@@ -19,6 +19,7 @@ export default defineListingSource({
   // One page at a time, at most one every 4 s: Funda forbids scraping and blocks bursts; a browser page is heavy.
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['buy', 'rent'],
+  terms: 'forbids',
   startRequests: (scope) =>
     scope.types.flatMap((type) =>
       scope.cities.map((city) => ({ url: searchUrl(type, toCitySlug(city)), label: 'list' as const })),

@@ -18,6 +18,7 @@ export default defineListingSource({
   // Same owner, same terms as Pararius: one request at a time, at most one every 2 s.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
+  terms: 'forbids',
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({ url: `${ORIGIN}/in/${toCitySlug(city)}/`, label: 'list' as const }))

@@ -133,6 +133,7 @@ export default defineListingSource({
   // One request at a time, at most one every 2 s: a JSON API answers fast, so a gap keeps the load to a visitor's.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
+  terms: 'unknown',
   startRequests: (scope) =>
     scope.types.includes('rent') ? scope.cities.map((city) => searchRequest(toCitySlug(city), city, 1)) : [],
   parseListPage: parseSearchResponse,

@@ -17,6 +17,7 @@ export default defineListingSource({
   // One request at a time, at most one every 2 s: the site forbids scraping in its terms, so we stay gentle.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
+  terms: 'forbids',
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({

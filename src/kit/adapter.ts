@@ -7,6 +7,15 @@ export type OfferType = 'rent' | 'buy'
 /** How pages are fetched: plain HTTP, or rendered in Chromium for JavaScript or bot-walled sites. */
 export type RenderMode = 'http' | 'browser'
 
+/**
+ * What a site's terms of use say about automated collection. A source whose terms forbid it is crawled live only
+ * when the operator names it; replaying an archive is not crawling.
+ */
+export type Terms = 'allows' | 'forbids' | 'unknown'
+
+/** The values of `Terms`, for schemas and help texts. */
+export const TERMS: readonly Terms[] = ['allows', 'forbids', 'unknown']
+
 /** Politeness towards one host, in p-queue's option names. */
 export interface Politeness {
   /** Requests in flight at once. */
@@ -74,6 +83,11 @@ export interface ListingSource {
   readonly politeness: Politeness
   /** The offer types this site carries. */
   readonly offers: readonly OfferType[]
+  readonly terms: Terms
+  /** The cities the site lists homes in; undefined when it covers the whole country. */
+  readonly regions?: readonly string[]
+  /** The platform preset a declarative source is built on; undefined for a code adapter. */
+  readonly preset?: string
   /** The first requests of a crawl for the given scope. */
   startRequests(scope: CrawlScope): readonly SourceRequest[]
   /** A search-result page: listings, detail requests and the next page. Throw `ParseError` when the layout changed. */
@@ -109,6 +123,7 @@ export interface FileSource {
   /** Who delivers the file and what it holds, for `propdata sources`. */
   readonly description: string
   readonly offers: readonly OfferType[]
+  readonly terms: Terms
   readonly formats: readonly FileFormat[]
   /** Columns every file must have; a CSV header without one of them fails the whole file before any row is read. */
   readonly requiredColumns: readonly string[]

@@ -17,13 +17,15 @@ export type {
   RenderMode,
   Source,
   SourceRequest,
+  Terms,
 } from './adapter.js'
-export { defineFileSource, defineListingSource } from './adapter.js'
+export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
 export { toCitySlug } from './city-slug.js'
 export { InvalidRecordError } from './invalid-record-error.js'
 export { DWELLING_TYPES, formatIssues, type Listing, type ListingInput, listingSchema } from './listing.js'
 export { parseListingDate } from './listing-date.js'
 export { createPage, type Page, readJsonLd } from './page.js'
+export { definePreset, type Preset, type SiteCrawl, type SiteFile, siteFileSchema } from './preset.js'
 export { SeededRandom, seededRandom } from './seeded-random.js'
 export * from './text-parsers.js'
 export { hostOf, resolveUrl } from './url.js'

@@ -154,6 +154,7 @@ export function htmlHomesSource(
     render: 'http',
     politeness: POLITENESS,
     offers: ['rent'],
+    terms: 'allows',
     startRequests: () => [{ url: `${origin}/homes`, label: 'list' }],
     parseListPage: (page) => ({
       detailRequests: page
@@ -181,6 +182,7 @@ export function jsonHomesSource(id: string, origin: string): ListingSource {
     render: 'http',
     politeness: POLITENESS,
     offers: ['rent'],
+    terms: 'allows',
     startRequests: () => [{ url: `${origin}/api/homes`, label: 'list' }],
     parseListPage: (page) => ({
       listings: page.json<{ homes: TestHome[] }>().homes.map((h) => ({

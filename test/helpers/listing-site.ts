@@ -52,6 +52,7 @@ export async function startListingSite(id: string): Promise<ListingSite> {
       render: 'http',
       politeness: { concurrency: 1, intervalCap: 100, interval: 1_000 },
       offers: ['rent', 'buy'],
+      terms: 'allows',
       startRequests: () => [{ url: `${base}/search.json`, label: 'list' }],
       parseListPage: (page) => ({ listings: page.json<{ listings: ListingInput[] }>().listings }),
     }),
