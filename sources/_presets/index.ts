@@ -1,0 +1,5 @@
+import type { Preset } from '../../src/kit/index.js'
+import ogonline from './ogonline/index.js'
+
+/** Every platform preset a site file can name in `preset:`, one line each. */
+export const ALL_PRESETS: readonly Preset<unknown>[] = [ogonline]

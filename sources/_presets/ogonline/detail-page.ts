@@ -1,0 +1,44 @@
+import { type ListingInput, type Page, ParseError, type SourceRequest } from '../../../src/kit/index.js'
+
+/** Feature labels of an OGonline listing page (`dl` rows) → the listing field each fills. */
+const FEATURES: Readonly<Record<string, 'yearBuilt' | 'energyLabel' | 'surfaceArea' | 'rooms'>> = {
+  bouwjaar: 'yearBuilt',
+  energielabel: 'energyLabel',
+  energieklasse: 'energyLabel',
+  woonoppervlakte: 'surfaceArea',
+  'aantal kamers': 'rooms',
+  kamers: 'rooms',
+}
+
+/**
+ * The request for a listing's own page. It carries the listing the JSON gave, because the page alone has no price,
+ * and shows it as the card, so the incremental crawl reads the page again only when the entry changed.
+ */
+export function detailRequest(listing: ListingInput): SourceRequest {
+  return { url: listing.url, label: 'detail', card: JSON.stringify(listing), userData: { listing } }
+}
+
+/**
+ * A listing page → the listing its JSON entry gave, with what the page's feature list adds where the entry had no
+ * value. The entry's own values stand: both come from the same agent's system. A page without a feature list has
+ * a layout this preset does not know.
+ */
+export function readDetailPage(page: Page): ListingInput {
+  const listing = page.request.userData?.['listing']
+  if (typeof listing !== 'object' || listing === null) {
+    throw new ParseError('An OGonline listing page is read with its JSON entry, and this request has none', {
+      url: page.url,
+    })
+  }
+  const $ = page.$
+  const rows = $('dl dt')
+  if (rows.length === 0)
+    throw new ParseError('No feature list (dl) on the OGonline listing page', { url: page.url })
+  const merged: Record<string, unknown> = { ...listing }
+  rows.each((_, dt) => {
+    const field = FEATURES[$(dt).text().trim().toLowerCase()]
+    const value = $(dt).next('dd').text().replace(/\s+/g, ' ').trim()
+    if (field !== undefined && value !== '' && (merged[field] ?? null) === null) merged[field] = value
+  })
+  return merged as ListingInput
+}
