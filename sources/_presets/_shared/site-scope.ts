@@ -11,12 +11,3 @@ export function typesToCrawl(site: SiteFile, scope: CrawlScope): OfferType[] {
   const regions = new Set(site.regions.map(toCitySlug))
   return scope.cities.some((city) => regions.has(toCitySlug(city))) ? types : []
 }
-
-/** The offer types a list request was made for, as `startRequests` put them in its `userData`; else `fallback`. */
-export function requestedTypes(
-  userData: Readonly<Record<string, unknown>> | undefined,
-  fallback: readonly OfferType[],
-) {
-  const types = userData?.['types']
-  return Array.isArray(types) ? (types as OfferType[]) : fallback
-}

@@ -1,4 +1,10 @@
-import { type ListingInput, type Page, ParseError, type SourceRequest } from '../../../src/kit/index.js'
+import {
+  type ListingInput,
+  type ListPageResult,
+  type Page,
+  ParseError,
+  type SourceRequest,
+} from '../../../src/kit/index.js'
 
 /** Feature labels of an OGonline listing page (`dl` rows) → the listing field each fills. */
 const FEATURES: Readonly<Record<string, 'yearBuilt' | 'energyLabel' | 'surfaceArea' | 'rooms'>> = {
@@ -14,8 +20,24 @@ const FEATURES: Readonly<Record<string, 'yearBuilt' | 'energyLabel' | 'surfaceAr
  * The request for a listing's own page. It carries the listing the JSON gave, because the page alone has no price,
  * and shows it as the card, so the incremental crawl reads the page again only when the entry changed.
  */
-export function detailRequest(listing: ListingInput): SourceRequest {
+function detailRequest(listing: ListingInput): SourceRequest {
   return { url: listing.url, label: 'detail', card: JSON.stringify(listing), userData: { listing } }
+}
+
+/**
+ * The listings of the JSON → a request for each one's page. A home offered for rent and for sale has one page for
+ * two listings, and the crawl reads each URL once, so its listings are yielded as the JSON gave them.
+ */
+export function pageRequests(
+  listings: readonly ListingInput[],
+): Required<Pick<ListPageResult, 'listings' | 'detailRequests'>> {
+  const perUrl = new Map<string, number>()
+  for (const { url } of listings) perUrl.set(url, (perUrl.get(url) ?? 0) + 1)
+  const shared = (listing: ListingInput) => perUrl.get(listing.url)! > 1
+  return {
+    listings: listings.filter(shared),
+    detailRequests: listings.filter((listing) => !shared(listing)).map(detailRequest),
+  }
 }
 
 /**

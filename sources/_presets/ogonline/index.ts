@@ -1,6 +1,6 @@
 import { definePreset, type ListPageResult } from '../../../src/kit/index.js'
 import { typesToCrawl } from '../_shared/site-scope.js'
-import { detailRequest, readDetailPage } from './detail-page.js'
+import { pageRequests, readDetailPage } from './detail-page.js'
 import { readListings } from './listings-response.js'
 import { ogonlineOptions } from './options.js'
 
@@ -26,9 +26,7 @@ export default definePreset({
         const listings = readListings(page, site.offers)
         // The array is the site's whole offer: nothing on offer in it is what the site says, not a layout change.
         const noResults = listings.length === 0
-        return options.detailPages
-          ? { detailRequests: listings.map(detailRequest), noResults }
-          : { listings, noResults }
+        return options.detailPages ? { ...pageRequests(listings), noResults } : { listings, noResults }
       },
       parseDetailPage: options.detailPages ? readDetailPage : undefined,
     }

@@ -137,10 +137,15 @@ describe('the ogonline preset: listing pages, when the site file asks for them',
 
   it('asks for each listing’s page with its entry as the card, instead of yielding the entry', () => {
     const result = list(withPages, edgeCases.slice(4, 5))
-    expect(result.listings).toBeUndefined()
+    expect(result.listings).toEqual([])
     expect(result.detailRequests).toEqual([
       { url: entry!.url, label: 'detail', card: JSON.stringify(entry), userData: { listing: entry } },
     ])
+  })
+  it('yields a home offered for rent and for sale as the JSON gave it: the crawl reads one URL once', () => {
+    const result = list(withPages, edgeCases.slice(2, 3))
+    expect(result.detailRequests).toEqual([])
+    expect(result.listings?.map((l) => l.type)).toEqual(['rent', 'buy'])
   })
   it('fills what the entry left out from the page’s features, and keeps what the entry gave', () => {
     expect(detail(fixture('verra-detail.html'), { listing: { ...entry, rooms: null } }).rooms).toBe('3')
