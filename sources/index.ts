@@ -5,6 +5,7 @@ import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
+import ssh from './ssh/adapter.js'
 import stadswonen from './stadswonen/adapter.js'
 
 /**
@@ -18,6 +19,7 @@ export const ALL_SOURCES: readonly Source[] = [
   feed,
   kamernet,
   stadswonen,
+  ssh,
 ]
 
 /** A registered source by id, or undefined. */
