@@ -2,6 +2,7 @@ import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
+import holland2stay from './holland2stay/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
@@ -20,6 +21,7 @@ export const ALL_SOURCES: readonly Source[] = [
   kamernet,
   stadswonen,
   ssh,
+  holland2stay,
 ]
 
 /** A registered source by id, or undefined. */
