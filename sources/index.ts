@@ -8,6 +8,7 @@ import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
 import ssh from './ssh/adapter.js'
 import stadswonen from './stadswonen/adapter.js'
+import vesteda from './vesteda/adapter.js'
 
 /**
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
@@ -22,6 +23,7 @@ export const ALL_SOURCES: readonly Source[] = [
   stadswonen,
   ssh,
   holland2stay,
+  vesteda,
 ]
 
 /** A registered source by id, or undefined. */
