@@ -5,6 +5,7 @@ import funda from './funda/adapter.js'
 import holland2stay from './holland2stay/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
+import marktplaats from './marktplaats/adapter.js'
 import pararius from './pararius/adapter.js'
 import ssh from './ssh/adapter.js'
 import stadswonen from './stadswonen/adapter.js'
@@ -24,6 +25,7 @@ export const ALL_SOURCES: readonly Source[] = [
   ssh,
   holland2stay,
   vesteda,
+  marktplaats,
 ]
 
 /** A registered source by id, or undefined. */
