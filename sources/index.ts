@@ -10,6 +10,7 @@ import pararius from './pararius/adapter.js'
 import ssh from './ssh/adapter.js'
 import stadswonen from './stadswonen/adapter.js'
 import vesteda from './vesteda/adapter.js'
+import xior from './xior/adapter.js'
 
 /**
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
@@ -26,6 +27,7 @@ export const ALL_SOURCES: readonly Source[] = [
   holland2stay,
   vesteda,
   marktplaats,
+  xior,
 ]
 
 /** A registered source by id, or undefined. */
