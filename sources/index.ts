@@ -2,15 +2,33 @@ import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
+import holland2stay from './holland2stay/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
+import marktplaats from './marktplaats/adapter.js'
 import pararius from './pararius/adapter.js'
+import ssh from './ssh/adapter.js'
+import stadswonen from './stadswonen/adapter.js'
+import vesteda from './vesteda/adapter.js'
+import xior from './xior/adapter.js'
 
 /**
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
  * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
  */
-export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet]
+export const ALL_SOURCES: readonly Source[] = [
+  funda,
+  pararius,
+  huurwoningen,
+  feed,
+  kamernet,
+  stadswonen,
+  ssh,
+  holland2stay,
+  vesteda,
+  marktplaats,
+  xior,
+]
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)

@@ -1,0 +1,25 @@
+import { defineListingSource, type SourceRequest } from '../../src/kit/index.js'
+import { CITY_POSTCODES, citySearch, ORIGIN } from './search-request.js'
+import { parseSearchResponse } from './search-response.js'
+
+/**
+ * Marktplaats (marktplaats.nl, Huizen en Kamers): rooms and homes for rent, mostly from private people, from the
+ * JSON search its own result pages use. Ads come inline, 30 a page, around one postcode per city. See README.md.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'marktplaats',
+  name: 'Marktplaats',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // The biggest classifieds site of the country: one request at a time, one every 4 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  regions: Object.values(CITY_POSTCODES).map((place) => place.name),
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map(citySearch).filter((request): request is SourceRequest => request !== undefined)
+      : [],
+  parseListPage: parseSearchResponse,
+})
