@@ -1,0 +1,17 @@
+import type { Cheerio, CheerioAPI } from 'cheerio'
+
+/** A parsed node, named through cheerio so adapters need not depend on domhandler. */
+export type AnyNode = Parameters<CheerioAPI['contains']>[0]
+
+/**
+ * The text of the first matched element with runs of whitespace collapsed to one space, '' when nothing matched.
+ * Sites indent their markup freely, so text is compared and parsed only in this form.
+ */
+export function textOf(el: Cheerio<AnyNode>): string {
+  return el.first().text().replace(/\s+/g, ' ').trim()
+}
+
+/** An element's HTML with whitespace collapsed: what a search card shows of a listing, compared night to night. */
+export function cardMarkup($: CheerioAPI, el: AnyNode): string {
+  return ($.html(el) ?? '').replace(/\s+/g, ' ').trim()
+}
