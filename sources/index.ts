@@ -4,6 +4,7 @@ import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
+import huurzone from './huurzone/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
 
@@ -11,7 +12,15 @@ import pararius from './pararius/adapter.js'
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
  * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
  */
-export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet, directwonen]
+export const ALL_SOURCES: readonly Source[] = [
+  funda,
+  pararius,
+  huurwoningen,
+  feed,
+  kamernet,
+  directwonen,
+  huurzone,
+]
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)
