@@ -5,6 +5,7 @@ import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import huurzone from './huurzone/adapter.js'
+import interhouse from './interhouse/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
 
@@ -20,6 +21,7 @@ export const ALL_SOURCES: readonly Source[] = [
   kamernet,
   directwonen,
   huurzone,
+  interhouse,
 ]
 
 /** A registered source by id, or undefined. */

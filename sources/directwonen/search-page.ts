@@ -7,7 +7,7 @@ import {
   parsePrice,
   resolveUrl,
 } from '../../src/kit/index.js'
-import { dwellingFromWord } from '../_shared/listing-markup.js'
+import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { type AnyNode, textOf } from '../_shared/node-text.js'
 
 /** A listing's own page: `/huurwoningen-huren/{city}/{street}/{kind}-{id}`; the id is Direct Wonen's number. */
@@ -19,15 +19,6 @@ const TILE_TITLE = /^Te huur:\s*(\S+)\s+(.+?),\s*([^,]+?)\s*-\s*\d+$/
 /** The listing id in a detail URL, or null when the URL is not a listing's own page. */
 export function listingIdFromUrl(url: string): string | null {
   return DETAIL_PATH.exec(new URL(url).pathname)?.[1] ?? null
-}
-
-/**
- * The kind of home from the tile's word. Direct Wonen's searches offer apartment, studio, room and
- * single-family house ("Eengezinswoning"); the tiles call the last one "Woning".
- */
-function dwellingOf(word: string): ListingInput['dwellingType'] {
-  if (/^woning$/i.test(word)) return 'house'
-  return dwellingFromWord(word)
 }
 
 /**
@@ -61,7 +52,7 @@ function readTile($: CheerioAPI, tile: AnyNode, base: string): ListingInput {
     priceOnRequest: price.onRequest,
     surfaceArea: textOf($tile.find('.small-banner.surface .small-banner-top')),
     rooms: textOf($tile.find('.small-banner.rooms .small-banner-top')),
-    dwellingType: dwellingOf(word),
+    dwellingType: dwellingOfWord(word),
     street: title?.[2] ?? null,
     city: title?.[3] ?? '',
   }

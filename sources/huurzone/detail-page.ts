@@ -7,7 +7,7 @@ import {
   readJsonLd,
   splitStreetAddress,
 } from '../../src/kit/index.js'
-import { dwellingFromWord } from '../_shared/listing-markup.js'
+import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './huurzone-url.js'
 
@@ -98,7 +98,7 @@ export function parseDetailPage(page: Page): ListingInput {
     surfaceArea: home?.floorSize?.value ?? null,
     rooms: home?.numberOfRooms ?? null,
     yearBuilt: home?.yearBuilt ?? null,
-    dwellingType: dwellingFromWord(listing.name?.split(' ')[0] ?? ''),
+    dwellingType: dwellingOfWord(listing.name?.split(' ')[0] ?? ''),
     street: street || null,
     houseNumber,
     postcode: rowValue($, 'Postcode') || null,
