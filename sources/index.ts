@@ -7,6 +7,7 @@ import huurwoningen from './huurwoningen/adapter.js'
 import huurzone from './huurzone/adapter.js'
 import interhouse from './interhouse/adapter.js'
 import kamernet from './kamernet/adapter.js'
+import mvgm from './mvgm/adapter.js'
 import pararius from './pararius/adapter.js'
 
 /**
@@ -22,6 +23,7 @@ export const ALL_SOURCES: readonly Source[] = [
   directwonen,
   huurzone,
   interhouse,
+  mvgm,
 ]
 
 /** A registered source by id, or undefined. */

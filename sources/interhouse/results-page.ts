@@ -7,13 +7,11 @@ import {
   type SourceRequest,
 } from '../../src/kit/index.js'
 import { type AnyNode, textOf } from '../_shared/node-text.js'
+import { isTaken } from '../_shared/offer-status.js'
 import { resultsPageRequest } from './results-request.js'
 
 /** Kinds of property in the results that are not homes: commercial space ("Overige BOG panden"), parking, storage. */
 const NOT_A_HOME = /\b(bog|bedrijf|kantoor|winkel|parkeer|garage|berging)/i
-
-/** Statuses of homes that are no longer offered; the results keep showing them for a while. */
-const TAKEN = /^(verhuurd|verkocht)$/i
 
 /**
  * What a card shows of the listing: kind, street, city, each figure in its table (status, area, kind, bedrooms,
@@ -58,7 +56,7 @@ export function parseResultsPage(page: Page): ListPageResult {
     const $card = $(card)
     const url = resolveUrl($card.attr('href'), page.url)
     if (!url || NOT_A_HOME.test(textOf($card.find('.c-result-item__title-type')))) continue
-    if (TAKEN.test(textOf($card.find('.building-status')))) continue
+    if (isTaken(textOf($card.find('.building-status')))) continue
     detailRequests.push({ url, label: 'detail', card: cardText($, $card) })
   }
   return { detailRequests, nextRequest: nextPage($, page) }
