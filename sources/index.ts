@@ -3,6 +3,7 @@ import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-pr
 import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
+import huurstunt from './huurstunt/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import huurzone from './huurzone/adapter.js'
 import interhouse from './interhouse/adapter.js'
@@ -24,6 +25,7 @@ export const ALL_SOURCES: readonly Source[] = [
   huurzone,
   interhouse,
   mvgm,
+  huurstunt,
 ]
 
 /** A registered source by id, or undefined. */
