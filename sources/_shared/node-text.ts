@@ -10,8 +10,3 @@ export type AnyNode = Parameters<CheerioAPI['contains']>[0]
 export function textOf(el: Cheerio<AnyNode>): string {
   return el.first().text().replace(/\s+/g, ' ').trim()
 }
-
-/** An element's HTML with whitespace collapsed: what a search card shows of a listing, compared night to night. */
-export function cardMarkup($: CheerioAPI, el: AnyNode): string {
-  return ($.html(el) ?? '').replace(/\s+/g, ' ').trim()
-}
