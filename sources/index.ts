@@ -1,11 +1,16 @@
 import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
+import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import holland2stay from './holland2stay/adapter.js'
+import huurstunt from './huurstunt/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
+import huurzone from './huurzone/adapter.js'
+import interhouse from './interhouse/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import marktplaats from './marktplaats/adapter.js'
+import mvgm from './mvgm/adapter.js'
 import pararius from './pararius/adapter.js'
 import ssh from './ssh/adapter.js'
 import stadswonen from './stadswonen/adapter.js'
@@ -28,6 +33,11 @@ export const ALL_SOURCES: readonly Source[] = [
   vesteda,
   marktplaats,
   xior,
+  directwonen,
+  huurzone,
+  interhouse,
+  mvgm,
+  huurstunt,
 ]
 
 /** A registered source by id, or undefined. */

@@ -1,0 +1,28 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseSearchPage } from './search-page.js'
+
+const ORIGIN = 'https://directwonen.nl'
+
+/**
+ * Direct Wonen: a rental portal where landlords advertise directly. Its search tiles carry the whole listing
+ * as far as the site shows it, so a crawl reads search pages only. See README.md for terms and politeness.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'directwonen',
+  name: 'Direct Wonen',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // A small site: one request at a time, at most one every 2 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({
+          url: `${ORIGIN}/huurwoningen-huren/${toCitySlug(city)}`,
+          label: 'list' as const,
+        }))
+      : [],
+  parseListPage: parseSearchPage,
+})

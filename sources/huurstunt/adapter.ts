@@ -1,0 +1,25 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseSearchPage } from './search-page.js'
+
+const ORIGIN = 'https://www.huurstunt.nl'
+
+/**
+ * Huurstunt: a rental portal gathering listings from agents and private landlords. Its search cards carry what
+ * anonymous visitors may see, so a crawl reads search pages only. See README.md for terms and politeness.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'huurstunt',
+  name: 'Huurstunt',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // A mid-sized portal behind Cloudflare: one request at a time, at most one every 3 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))
+      : [],
+  parseListPage: parseSearchPage,
+})

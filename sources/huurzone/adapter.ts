@@ -1,0 +1,30 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseDetailPage } from './detail-page.js'
+import { parseSearchPage } from './search-page.js'
+
+const ORIGIN = 'https://www.huurzone.nl'
+
+/**
+ * Huurzone: a rental aggregator that gathers listings from agents' and landlords' sites. Search cards lead to
+ * detail pages whose JSON-LD holds the listing. See README.md for terms and politeness.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'huurzone',
+  name: 'Huurzone',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // A mid-sized site read one detail page per listing: one request at a time, at most one every 2 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({
+          url: `${ORIGIN}/huurwoningen/${toCitySlug(city)}`,
+          label: 'list' as const,
+        }))
+      : [],
+  parseListPage: parseSearchPage,
+  parseDetailPage,
+})

@@ -1,0 +1,25 @@
+import { defineListingSource } from '../../src/kit/index.js'
+import { parseDetailPage } from './detail-page.js'
+import { parseResultsPage } from './results-page.js'
+import { resultsQuery, resultsRequest } from './results-request.js'
+
+/**
+ * Interhouse: a rental agent with offices in the Randstad and beyond, letting (often furnished) homes. Its search
+ * loads result cards from a WordPress AJAX endpoint; each card leads to a listing page with the details. See
+ * README.md for terms and politeness.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'interhouse',
+  name: 'Interhouse',
+  homepage: 'https://interhouse.nl/',
+  render: 'http',
+  // An agent's own site: one request at a time, at most one every 2 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent') ? scope.cities.map((city) => resultsRequest(resultsQuery(city, 1))) : [],
+  parseListPage: parseResultsPage,
+  parseDetailPage,
+})

@@ -1,0 +1,63 @@
+import type { Cheerio, CheerioAPI } from 'cheerio'
+import {
+  type ListPageResult,
+  type Page,
+  ParseError,
+  resolveUrl,
+  type SourceRequest,
+} from '../../src/kit/index.js'
+import { type AnyNode, textOf } from '../_shared/node-text.js'
+import { isTaken } from '../_shared/offer-status.js'
+import { resultsPageRequest } from './results-request.js'
+
+/** Kinds of property in the results that are not homes: commercial space ("Overige BOG panden"), parking, storage. */
+const NOT_A_HOME = /\b(bog|bedrijf|kantoor|winkel|parkeer|garage|berging)/i
+
+/**
+ * What a card shows of the listing: kind, street, city, each figure in its table (status, area, kind, bedrooms,
+ * available from, furnishing) and the rent.
+ */
+function cardText($: CheerioAPI, $card: Cheerio<AnyNode>): string {
+  const values = $card
+    .find('.c-result-item__data-value')
+    .toArray()
+    .map((el) => textOf($(el)))
+  const parts = [
+    textOf($card.find('.c-result-item__title')),
+    textOf($card.find('.c-result-item__location-label')),
+    ...values,
+    textOf($card.find('.c-result-item__price')),
+  ]
+  return parts.join(' | ')
+}
+
+/** The next result page the pagination links, or undefined on the last page. */
+function nextPage($: CheerioAPI, page: Page): SourceRequest | undefined {
+  const next = $('.pagination li:not(.disabled) > a[aria-label="Next"]').attr('data-page')
+  const number = Number(next)
+  if (!next || !Number.isInteger(number) || !page.request.body) return undefined
+  return resultsPageRequest(page.request.body, number)
+}
+
+/**
+ * A page of result cards (an HTML fragment, not a whole page) → one detail request per home still offered, plus
+ * the next page. Cards show neither postcode nor room count (their figure is the bedrooms), so every listing is
+ * read from its detail page. A fragment without its `#totalResults` field has changed its layout.
+ */
+export function parseResultsPage(page: Page): ListPageResult {
+  const { $ } = page
+  const total = $('#totalResults').attr('value')
+  if (total === undefined)
+    throw new ParseError('No #totalResults in an Interhouse results fragment', { url: page.url })
+  const cards = $('a.c-result-item').toArray()
+  if (Number(total) === 0 || cards.length === 0) return { noResults: true }
+  const detailRequests: SourceRequest[] = []
+  for (const card of cards) {
+    const $card = $(card)
+    const url = resolveUrl($card.attr('href'), page.url)
+    if (!url || NOT_A_HOME.test(textOf($card.find('.c-result-item__title-type')))) continue
+    if (isTaken(textOf($card.find('.building-status')))) continue
+    detailRequests.push({ url, label: 'detail', card: cardText($, $card) })
+  }
+  return { detailRequests, nextRequest: nextPage($, page) }
+}

@@ -1,0 +1,27 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseDetailPage } from './detail-page.js'
+import { parseSearchPage } from './search-page.js'
+
+const ORIGIN = 'https://ikwilhuren.nu'
+
+/**
+ * MVGM, a large residential property manager, lets the homes it manages on ikwilhuren.nu. Search cards lead to
+ * listing pages with the full address and energy label. See README.md for terms and politeness.
+ */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'mvgm',
+  name: 'MVGM (ikwilhuren.nu)',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // A manager's own letting site: one request at a time, at most one every 2 s.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({ url: `${ORIGIN}/aanbod/${toCitySlug(city)}/`, label: 'list' as const }))
+      : [],
+  parseListPage: parseSearchPage,
+  parseDetailPage,
+})

@@ -1,0 +1,54 @@
+import type { CheerioAPI } from 'cheerio'
+import {
+  type ListingInput,
+  type Page,
+  ParseError,
+  parsePrice,
+  splitStreetAddress,
+} from '../../src/kit/index.js'
+import { dwellingOfWord } from '../_shared/dwelling-word.js'
+import { textOf } from '../_shared/node-text.js'
+import { listingIdFromUrl } from './mvgm-url.js'
+
+/** "3071AZ Rotterdam (Appartement)": postcode, city and the kind of home. */
+const PLACE_LINE = /^(\d{4}\s?[A-Z]{2})?\s*(.*?)\s*(?:\(([^)]*)\))?$/
+
+/** The "Kenmerken" table: `th` label → `td` text. */
+function featureRows($: CheerioAPI): Map<string, string> {
+  const rows = new Map<string, string>()
+  $('.object-description table tr').each((_, tr) => {
+    rows.set(textOf($(tr).find('th')), textOf($(tr).find('td')))
+  })
+  return rows
+}
+
+/**
+ * A listing page → a listing: street and number from the heading ("Te huur: Louis Pregerkade 64"), postcode, city
+ * and kind from the line below it, and rent, living area and energy label from the "Kenmerken" table. The page
+ * counts bedrooms only, so rooms stay empty. A page without the address block has changed its layout.
+ */
+export function parseDetailPage(page: Page): ListingInput {
+  const { $ } = page
+  const address = $('.object-addres').first()
+  if (address.length === 0)
+    throw new ParseError('No address block on an MVGM listing page', { url: page.url })
+  const heading = textOf(address.find('h1')).replace(/^Te huur:\s*/i, '')
+  const { street, houseNumber } = splitStreetAddress(heading)
+  const place = PLACE_LINE.exec(textOf(address.find('p').first()))
+  const rows = featureRows($)
+  const price = parsePrice(rows.get('Huurprijs') ?? textOf(address.find('p').eq(1)))
+  return {
+    sourceListingId: listingIdFromUrl(page.url) ?? '',
+    url: page.url,
+    type: 'rent',
+    price: price.amount,
+    priceOnRequest: price.onRequest,
+    surfaceArea: rows.get('Woonoppervlakte') ?? null,
+    energyLabel: rows.get('Energielabel') ?? null,
+    dwellingType: dwellingOfWord(place?.[3] ?? ''),
+    street: street || null,
+    houseNumber,
+    postcode: place?.[1] ?? null,
+    city: place?.[2] ?? '',
+  }
+}
