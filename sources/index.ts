@@ -4,13 +4,14 @@ import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
+import nederwoon from './nederwoon/adapter.js'
 import pararius from './pararius/adapter.js'
 
 /**
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
  * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
  */
-export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet]
+export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet, nederwoon]
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)
