@@ -1,5 +1,6 @@
 import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
+import wonen123 from './123wonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
@@ -11,7 +12,15 @@ import pararius from './pararius/adapter.js'
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
  * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
  */
-export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet, nederwoon]
+export const ALL_SOURCES: readonly Source[] = [
+  funda,
+  pararius,
+  huurwoningen,
+  feed,
+  kamernet,
+  nederwoon,
+  wonen123,
+]
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)
