@@ -7,6 +7,7 @@ import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import nederwoon from './nederwoon/adapter.js'
 import pararius from './pararius/adapter.js'
+import rotsvast from './rotsvast/adapter.js'
 
 /**
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
@@ -20,6 +21,7 @@ export const ALL_SOURCES: readonly Source[] = [
   kamernet,
   nederwoon,
   wonen123,
+  rotsvast,
 ]
 
 /** A registered source by id, or undefined. */
