@@ -8,6 +8,7 @@ import kamernet from './kamernet/adapter.js'
 import nederwoon from './nederwoon/adapter.js'
 import pararius from './pararius/adapter.js'
 import rotsvast from './rotsvast/adapter.js'
+import vanDerLinden from './van-der-linden/adapter.js'
 
 /**
  * Every registered source, one explicit line each. The order is the trust order (first wins when sources
@@ -22,6 +23,7 @@ export const ALL_SOURCES: readonly Source[] = [
   nederwoon,
   wonen123,
   rotsvast,
+  vanDerLinden,
 ]
 
 /** A registered source by id, or undefined. */
