@@ -7,6 +7,7 @@ import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import nederwoon from './nederwoon/adapter.js'
 import pararius from './pararius/adapter.js'
+import rentola from './rentola/adapter.js'
 import rotsvast from './rotsvast/adapter.js'
 import vanDerLinden from './van-der-linden/adapter.js'
 
@@ -24,6 +25,7 @@ export const ALL_SOURCES: readonly Source[] = [
   wonen123,
   rotsvast,
   vanDerLinden,
+  rentola,
 ]
 
 /** A registered source by id, or undefined. */
