@@ -1,5 +1,6 @@
 import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
+import wonen123 from './123wonen/adapter.js'
 import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
@@ -11,9 +12,13 @@ import interhouse from './interhouse/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import marktplaats from './marktplaats/adapter.js'
 import mvgm from './mvgm/adapter.js'
+import nederwoon from './nederwoon/adapter.js'
 import pararius from './pararius/adapter.js'
+import rentola from './rentola/adapter.js'
+import rotsvast from './rotsvast/adapter.js'
 import ssh from './ssh/adapter.js'
 import stadswonen from './stadswonen/adapter.js'
+import vanDerLinden from './van-der-linden/adapter.js'
 import vesteda from './vesteda/adapter.js'
 import xior from './xior/adapter.js'
 
@@ -38,6 +43,11 @@ export const ALL_SOURCES: readonly Source[] = [
   interhouse,
   mvgm,
   huurstunt,
+  nederwoon,
+  wonen123,
+  rotsvast,
+  vanDerLinden,
+  rentola,
 ]
 
 /** A registered source by id, or undefined. */

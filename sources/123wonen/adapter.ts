@@ -1,0 +1,27 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseDetailPage } from './detail-page.js'
+import { parseSearchPage } from './search-page.js'
+
+const ORIGIN = 'https://www.123wonen.nl'
+
+/** 123Wonen (123wonen.nl): a letting agent's rentals, search cards then detail pages. See README.md. */
+export default defineListingSource({
+  kind: 'crawl',
+  id: '123wonen',
+  name: '123Wonen',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // A letting agent's own site: one request at a time, at least 2 s apart.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({
+          url: `${ORIGIN}/huurwoningen/in/${toCitySlug(city)}`,
+          label: 'list' as const,
+        }))
+      : [],
+  parseListPage: parseSearchPage,
+  parseDetailPage,
+})

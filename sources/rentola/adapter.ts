@@ -1,0 +1,22 @@
+import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { parseSearchResults } from './search-results.js'
+
+const ORIGIN = 'https://rentola.nl'
+
+/** Rentola (rentola.nl): a rental aggregator whose search pages carry every listing as JSON-LD. See README.md. */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'rentola',
+  name: 'Rentola',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // A large portal: one request at a time, at least 3 s apart; a city costs one request per result page.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  startRequests: (scope) =>
+    scope.types.includes('rent')
+      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))
+      : [],
+  parseListPage: parseSearchResults,
+})

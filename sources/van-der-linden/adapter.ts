@@ -1,0 +1,24 @@
+import { defineListingSource } from '../../src/kit/index.js'
+import { parseDetailPage } from './detail-page.js'
+import { parseSearchPage } from './search-page.js'
+
+const ORIGIN = 'https://www.vanderlinden.nl'
+
+/** Makelaardij Van der Linden (vanderlinden.nl): an agent's rentals, one list then detail pages. See README.md. */
+export default defineListingSource({
+  kind: 'crawl',
+  id: 'van-der-linden',
+  name: 'Van der Linden',
+  homepage: `${ORIGIN}/`,
+  render: 'http',
+  // An agent's own site: one request at a time, at least 2 s apart.
+  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
+  offers: ['rent'],
+  terms: 'unknown',
+  // One list holds every rental of every office (its place filter runs in the browser), so the scope's cities do
+  // not change the request; the listings keep the city each page names.
+  startRequests: (scope) =>
+    scope.types.includes('rent') ? [{ url: `${ORIGIN}/woning-huren/`, label: 'list' as const }] : [],
+  parseListPage: parseSearchPage,
+  parseDetailPage,
+})

@@ -1,0 +1,49 @@
+import {
+  type ListingInput,
+  type Page,
+  ParseError,
+  parsePrice,
+  splitStreetAddress,
+} from '../../src/kit/index.js'
+import { cardFactsOf } from '../_shared/card-facts.js'
+import { ownTextOf, textOf } from '../_shared/page-text.js'
+import { listingIdFromUrl } from './search-page.js'
+
+/** The facts bar: each `.woningdetails` block holds a `<strong>` label and the value as bare text after it. */
+function readFacts(page: Page): ReadonlyMap<string, string> {
+  const { $ } = page
+  const facts = new Map<string, string>()
+  $('.bg-graylight .woningdetails').each((_, block) => {
+    const label = textOf($(block).find('strong'))
+    if (label && !facts.has(label)) facts.set(label, ownTextOf($(block)))
+  })
+  return facts
+}
+
+/** A detail page → one listing. Throws `ParseError` when the heading is missing. */
+export function parseDetailPage(page: Page): ListingInput {
+  const { $ } = page
+  const heading = textOf($('.woningdetails h1'))
+  const id = listingIdFromUrl(page.url)
+  if (!heading || !id) {
+    throw new ParseError('No listing heading or id: not a detail page, or the layout changed', {
+      url: page.url,
+    })
+  }
+  const facts = readFacts(page)
+  const { street, houseNumber } = splitStreetAddress(heading)
+  const price = parsePrice(textOf($('.woningdetails h2.price')))
+  return {
+    sourceListingId: id,
+    url: page.url,
+    type: 'rent',
+    price: price.amount,
+    priceOnRequest: price.onRequest,
+    surfaceArea: facts.get('Woon oppervlakte') ?? null,
+    rooms: facts.get('Aantal kamers') ?? null,
+    energyLabel: cardFactsOf(page).energyLabel,
+    street: street || null,
+    houseNumber,
+    city: ownTextOf($('.woningdetails h4')),
+  }
+}
