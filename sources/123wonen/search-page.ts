@@ -1,4 +1,5 @@
 import {
+  isLetOrSold,
   type ListPageResult,
   type Page,
   ParseError,
@@ -18,7 +19,7 @@ export function listingIdFromUrl(url: string): string | null {
 }
 
 /**
- * A search page → one detail request per card, and the next page. Cards leave out the postcode, room count and
+ * A search page → one detail request per card (a home labelled let is skipped), and the next page. Cards leave out the postcode, room count and
  * year, which the detail page has; the card's energy label rides along in `userData`, since the detail page only
  * mentions it in free text. "Gevonden 0" is an empty search; a page with neither a count nor cards is a layout change.
  */
@@ -35,7 +36,7 @@ export function parseSearchPage(page: Page): ListPageResult {
   const detailRequests: SourceRequest[] = []
   cards.each((_, card) => {
     const url = resolveUrl($(card).find('a.textlink-design').attr('href'), page.url)
-    if (!url || !listingIdFromUrl(url)) return
+    if (!url || !listingIdFromUrl(url) || isLetOrSold(textOf($(card).find('.pand-status')))) return
     const facts: CardFacts = { energyLabel: readSpecs($, $(card)).get('Energielabel') ?? null }
     detailRequests.push({ url, label: 'detail', userData: { ...facts }, card: cardMarkup($, card) })
   })

@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  isLetOrSold,
   type ListingInput,
   type ListPageResult,
   type Page,
@@ -9,7 +10,6 @@ import {
 } from '../../src/kit/index.js'
 import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { type AnyNode, textOf } from '../_shared/node-text.js'
-import { isTaken } from '../_shared/offer-status.js'
 import { listingPathOf } from './huurstunt-url.js'
 
 /** The heading a card shows when the landlord hides the street: "Appartement in Delft". */
@@ -71,7 +71,7 @@ export function parseSearchPage(page: Page): ListPageResult {
   const listings: ListingInput[] = []
   for (const card of cards) {
     const $card = $(card)
-    if ($card.find('.blur-sm').length > 0 || isTaken(textOf($card.find('ul li span').first()))) continue
+    if ($card.find('.blur-sm').length > 0 || isLetOrSold(textOf($card.find('ul li span').first()))) continue
     const url = resolveUrl($card.find('footer a').attr('href'), page.url)
     const path = url ? listingPathOf(url) : null
     if (!url || !path) continue

@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  isLetOrSold,
   type ListPageResult,
   type Page,
   ParseError,
@@ -7,7 +8,6 @@ import {
   type SourceRequest,
 } from '../../src/kit/index.js'
 import { type AnyNode, textOf } from '../_shared/node-text.js'
-import { isTaken } from '../_shared/offer-status.js'
 import { resultsPageRequest } from './results-request.js'
 
 /** Kinds of property in the results that are not homes: commercial space ("Overige BOG panden"), parking, storage. */
@@ -56,7 +56,7 @@ export function parseResultsPage(page: Page): ListPageResult {
     const $card = $(card)
     const url = resolveUrl($card.attr('href'), page.url)
     if (!url || NOT_A_HOME.test(textOf($card.find('.c-result-item__title-type')))) continue
-    if (isTaken(textOf($card.find('.building-status')))) continue
+    if (isLetOrSold(textOf($card.find('.building-status')))) continue
     detailRequests.push({ url, label: 'detail', card: cardText($, $card) })
   }
   return { detailRequests, nextRequest: nextPage($, page) }

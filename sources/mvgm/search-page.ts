@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import {
+  isLetOrSold,
   type ListPageResult,
   type Page,
   ParseError,
@@ -7,7 +8,6 @@ import {
   type SourceRequest,
 } from '../../src/kit/index.js'
 import { textOf } from '../_shared/node-text.js'
-import { isTaken } from '../_shared/offer-status.js'
 import { listingIdFromUrl } from './mvgm-url.js'
 
 /** The page's result count ("88 huurwoningen"), or null when the page has none. */
@@ -41,7 +41,7 @@ export function parseSearchPage(page: Page): ListPageResult {
   for (const card of cards) {
     const $card = $(card)
     const url = resolveUrl($card.find('a.stretched-link').attr('href'), page.url)
-    if (!url || !listingIdFromUrl(url) || isTaken(textOf($card.find('.badge.bg-white')))) continue
+    if (!url || !listingIdFromUrl(url) || isLetOrSold(textOf($card.find('.badge.bg-white')))) continue
     detailRequests.push({ url, label: 'detail', card: textOf($card) })
   }
   const next = nextPageUrl($, page.url)

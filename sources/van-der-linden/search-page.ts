@@ -1,4 +1,5 @@
 import {
+  isLetOrSold,
   type ListPageResult,
   type Page,
   ParseError,
@@ -25,7 +26,7 @@ function resultCount(page: Page): number | null {
 
 /**
  * The rentals page → one detail request per `.woninginfo` card. A card priced as a range ("€ 840 - 1.990") is a
- * new-build project with a waiting list, not one home, and is skipped. The card's energy label rides along in
+ * new-build project with a waiting list, not one home, and is skipped, as is a home labelled let. The card's energy label rides along in
  * `userData`, since the detail page only mentions it in free text. A count of 0 is an empty list; a page with
  * neither a count nor cards is a layout change.
  */
@@ -43,6 +44,7 @@ export function parseSearchPage(page: Page): ListPageResult {
   cards.each((_, card) => {
     const url = resolveUrl($(card).find('a.blocklink').attr('href'), page.url)
     if (!url || !listingIdFromUrl(url) || parsePrice(textOf($(card).find('.mt-2'))).isRange) return
+    if (isLetOrSold(textOf($(card).find('.fotolabel')))) return
     const facts: CardFacts = { energyLabel: textOf($(card).find('.energielabel')) || null }
     detailRequests.push({ url, label: 'detail', userData: { ...facts }, card: cardMarkup($, card) })
   })

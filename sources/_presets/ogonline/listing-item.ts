@@ -1,4 +1,5 @@
 import {
+  isLetOrSold,
   type ListingInput,
   type OfferType,
   parseEuro,
@@ -7,7 +8,6 @@ import {
   splitStreetAddress,
 } from '../../../src/kit/index.js'
 import { dwellingFromWord } from '../../_shared/listing-markup.js'
-import { isLetOrSold } from '../_shared/offer-status.js'
 
 /** One entry of the listings JSON, read field by field: a field of the wrong type counts as absent. */
 type Item = Readonly<Record<string, unknown>>

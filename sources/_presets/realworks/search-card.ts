@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  isLetOrSold,
   type ListingInput,
   type OfferType,
   parsePrice,
@@ -7,7 +8,6 @@ import {
   splitStreetAddress,
 } from '../../../src/kit/index.js'
 import { dwellingFromWord } from '../../_shared/listing-markup.js'
-import { isLetOrSold } from '../_shared/offer-status.js'
 
 /** A parsed node, named through cheerio so presets need not depend on domhandler. */
 type AnyNode = Parameters<CheerioAPI['contains']>[0]
