@@ -20,8 +20,17 @@ export type {
   Terms,
 } from './adapter.js'
 export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
+export { CARD_FIELDS, type CardValues, cardListing, isTaken, TAKEN_STATUSES } from './card-listing.js'
 export { toCitySlug } from './city-slug.js'
 export { InvalidRecordError } from './invalid-record-error.js'
+export {
+  CITY_PLACEHOLDER,
+  type ListUrls,
+  type ListUserData,
+  listRequests,
+  listUrlsSchema,
+  offerTypeOf,
+} from './list-requests.js'
 export { DWELLING_TYPES, formatIssues, type Listing, type ListingInput, listingSchema } from './listing.js'
 export { parseListingDate } from './listing-date.js'
 export { createPage, type Page, readJsonLd } from './page.js'
