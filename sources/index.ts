@@ -1,16 +1,24 @@
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../src/config.js'
+import { loadSiteFiles } from '../src/declarative/index.js'
 import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
+import { ALL_PRESETS } from './_presets/index.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import kamernet from './kamernet/adapter.js'
 import pararius from './pararius/adapter.js'
 
+/** The declarative sources (`<id>/source.yml` on a preset), sorted by id; a broken site file fails the import. */
+const SITE_FILES = loadSiteFiles(join(PROJECT_ROOT, 'sources'), ALL_PRESETS)
+
 /**
- * Every registered source, one explicit line each. The order is the trust order (first wins when sources
- * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
+ * Every registered source: the code adapters, one explicit line each, then the site files. The order is the trust
+ * order (first wins when sources disagree): Funda prints full addresses; the Treehouse sites leave out house numbers;
+ * Kamernet leaves out more. Site files come after every code adapter, sorted by id.
  */
-export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet]
+export const ALL_SOURCES: readonly Source[] = [funda, pararius, huurwoningen, feed, kamernet, ...SITE_FILES]
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)
