@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { importsOf } from './source-adapter.case.js'
@@ -23,6 +24,15 @@ describe('the presets', () => {
     expect(ALL_PRESETS.map((p) => p.id).sort()).toEqual([...presetFolders].sort())
     for (const folder of presetFolders)
       expect(existsSync(join(PRESETS_DIR, folder, 'README.md')), folder).toBe(true)
+  })
+
+  it('give example options (what `new-source --preset` writes) that their own schema accepts', () => {
+    for (const preset of ALL_PRESETS) {
+      const example = join(PRESETS_DIR, preset.id, 'options.example.yml')
+      if (!existsSync(example)) continue
+      const result = preset.options.safeParse(parse(readFileSync(example, 'utf8')))
+      expect(result.error?.issues ?? [], preset.id).toEqual([])
+    }
   })
 
   it('are written on the kit alone', () => {
