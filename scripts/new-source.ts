@@ -1,7 +1,8 @@
 /**
  * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/`, sets the id and name, adds the
- * registry line to `sources/index.ts` and prints the next steps (the README's "Add a source"). `--root DIR` works on another copy
- * of the repository (the tests use it).
+ * registry line to `sources/index.ts` and prints the next steps (the README's "Add a source"). With `--preset PRESET`
+ * it writes a declarative source instead: `sources/NAME/source.yml` on that preset and a fixtures folder (see
+ * site-file-scaffold.ts). `--root DIR` works on another copy of the repository (the tests use it).
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -9,10 +10,11 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { cliCommand } from '../src/cli/command-hint.js'
 import { PROJECT_ROOT } from '../src/config.js'
+import { presetIds, siteFileNextSteps, writeSiteFileScaffold } from './site-file-scaffold.js'
 
 const TEMPLATE_ID = 'template-source'
 const TEMPLATE_NAME = 'Template Source'
-const RESERVED = new Set(['_template', '_shared', 'index', 'bag'])
+const RESERVED = new Set(['_template', '_shared', '_presets', 'index', 'bag'])
 
 /** "acme-homes" → "acmeHomes", the name of its import in the registry. */
 export const camelCase = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
@@ -42,7 +44,13 @@ export function addToRegistry(registry: string, id: string): string {
   let text = `${registry.slice(0, at)}import ${name} from './${id}/adapter.js'\n${registry.slice(at)}`
   const array = /(export const ALL_SOURCES: readonly Source\[\] = \[)([^\]]*)(\])/.exec(text)
   if (!array) throw new Error('sources/index.ts has no `export const ALL_SOURCES: readonly Source[] = [...]`')
-  const entries = [...array[2]!.split(',').map((s) => s.trim()), name].filter(Boolean)
+  // A code adapter goes before the spread site files: they come after every code adapter in the trust order.
+  const entries = array[2]!
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const spread = entries.findIndex((e) => e.startsWith('...'))
+  entries.splice(spread === -1 ? entries.length : spread, 0, name)
   const oneLine = `${array[1]}${entries.join(', ')}${array[3]}`
   const list =
     oneLine.length <= 110 ? oneLine : `${array[1]}\n${entries.map((e) => `  ${e},\n`).join('')}${array[3]}`
@@ -53,11 +61,17 @@ export function addToRegistry(registry: string, id: string): string {
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      root: { type: 'string' },
+      preset: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   })
   const id = positionals[0]
   if (values.help || !id) {
-    process.stdout.write('Usage: npm run new-source -- NAME   (kebab-case, e.g. acme-homes)\n')
+    process.stdout.write(
+      'Usage: npm run new-source -- NAME [--preset PRESET]   (kebab-case, e.g. acme-homes; a preset for a site file)\n',
+    )
     process.exitCode = id || values.help ? 0 : 2
     return
   }
@@ -70,6 +84,15 @@ function main(): void {
   }
   const target = join(sources, id)
   if (existsSync(target)) throw new UsageError(`sources/${id}/ exists already`)
+  const rel = (p: string) => relative(root, p)
+  if (values.preset !== undefined) {
+    const known = presetIds(sources)
+    if (!known.includes(values.preset))
+      throw new UsageError(`No preset ${values.preset}; known: ${known.join(', ')}`)
+    writeSiteFileScaffold(sources, id, titleCase(id), values.preset)
+    process.stdout.write(siteFileNextSteps(id, rel(target), values.preset))
+    return
+  }
   const registryPath = join(sources, 'index.ts')
   const registry = addToRegistry(readFileSync(registryPath, 'utf8'), id)
 
@@ -79,8 +102,6 @@ function main(): void {
     writeFileSync(file, text.replaceAll(TEMPLATE_ID, id).replaceAll(TEMPLATE_NAME, titleCase(id)))
   }
   writeFileSync(registryPath, registry)
-
-  const rel = (p: string) => relative(root, p)
   process.stdout.write(nextSteps(id, rel(target), rel(registryPath)))
 }
 

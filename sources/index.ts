@@ -1,5 +1,9 @@
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../src/config.js'
+import { loadSiteFiles } from '../src/declarative/index.js'
 import type { Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
+import { ALL_PRESETS } from './_presets/index.js'
 import wonen123 from './123wonen/adapter.js'
 import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
@@ -22,9 +26,13 @@ import vanDerLinden from './van-der-linden/adapter.js'
 import vesteda from './vesteda/adapter.js'
 import xior from './xior/adapter.js'
 
+/** The declarative sources (`<id>/source.yml` on a preset), sorted by id; a broken site file fails the import. */
+const SITE_FILES = loadSiteFiles(join(PROJECT_ROOT, 'sources'), ALL_PRESETS)
+
 /**
- * Every registered source, one explicit line each. The order is the trust order (first wins when sources
- * disagree): Funda prints full addresses; the Treehouse sites leave out house numbers; Kamernet leaves out more.
+ * Every registered source: the code adapters, one explicit line each, then the site files. The order is the trust
+ * order (first wins when sources disagree): Funda prints full addresses; the Treehouse sites leave out house numbers;
+ * Kamernet leaves out more. Site files come after every code adapter, sorted by id.
  */
 export const ALL_SOURCES: readonly Source[] = [
   funda,
@@ -48,6 +56,7 @@ export const ALL_SOURCES: readonly Source[] = [
   rotsvast,
   vanDerLinden,
   rentola,
+  ...SITE_FILES,
 ]
 
 /** A registered source by id, or undefined. */

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'LAYOUT_CHANGED'
   | 'INVALID_LISTING'
   | 'INVALID_INPUT'
+  | 'INVALID_SITE_FILE'
   | 'NOT_FOUND'
   | 'BAD_REQUEST'
   | 'RUN_LOCKED'
@@ -86,6 +87,16 @@ export class LayoutChangedError extends PipelineError {
 export class InvalidInputError extends PipelineError {
   constructor(message: string, context: Record<string, unknown> = {}, options?: ErrorOptions) {
     super('INVALID_INPUT', message, context, options)
+  }
+}
+
+/**
+ * A declarative source's `source.yml` is broken: bad YAML, a missing or unknown key, a wrong value, an unknown preset.
+ * Raised while the registry loads, so no command sends a request with a source that is half understood.
+ */
+export class SiteFileError extends PipelineError {
+  constructor(message: string, context: { file: string }) {
+    super('INVALID_SITE_FILE', message, context)
   }
 }
 

@@ -20,11 +20,20 @@ export type {
   Terms,
 } from './adapter.js'
 export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
+export { CARD_FIELDS, type CardValues, cardListing } from './card-listing.js'
 export { toCitySlug } from './city-slug.js'
 export { InvalidRecordError } from './invalid-record-error.js'
+export {
+  CITY_PLACEHOLDER,
+  type ListUrls,
+  type ListUserData,
+  listRequests,
+  listUrlsSchema,
+  offerTypeOf,
+} from './list-requests.js'
 export { DWELLING_TYPES, formatIssues, type Listing, type ListingInput, listingSchema } from './listing.js'
 export { parseListingDate } from './listing-date.js'
-export { isLetOrSold } from './offer-status.js'
+export { isLetOrSold, LET_OR_SOLD } from './offer-status.js'
 export { createPage, type Page, readJsonLd } from './page.js'
 export { definePreset, type Preset, type SiteCrawl, type SiteFile, siteFileSchema } from './preset.js'
 export { SeededRandom, seededRandom } from './seeded-random.js'

@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { nextSteps } from '../../scripts/new-source.js'
+import { siteFileNextSteps } from '../../scripts/site-file-scaffold.js'
+import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { PROJECT_ROOT } from '../../src/config.js'
+import { loadSiteFiles } from '../../src/declarative/index.js'
 
 // A copy of the parts of the repository the script touches; src/ and node_modules/ are linked, not copied.
 const root = mkdtempSync(join(tmpdir(), 'propdata-new-source-'))
 mkdirSync(join(root, 'sources'))
 cpSync(join(PROJECT_ROOT, 'sources', '_template'), join(root, 'sources', '_template'), { recursive: true })
+cpSync(join(PROJECT_ROOT, 'sources', '_presets'), join(root, 'sources', '_presets'), { recursive: true })
 cpSync(join(PROJECT_ROOT, 'sources', 'index.ts'), join(root, 'sources', 'index.ts'))
 symlinkSync(join(PROJECT_ROOT, 'src'), join(root, 'src'))
 symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'))
@@ -59,30 +63,80 @@ describe('npm run new-source -- NAME', () => {
   })
 
   it("prints the steps of the README's walkthrough, in its order", () => {
-    const steps = nextSteps('acme-homes', 'sources/acme-homes', 'sources/index.ts')
-    const at = (text: string, from: number) => {
-      const i = steps.indexOf(text, from)
-      expect(i, `"${text}" after position ${from} in:\n${steps}`).toBeGreaterThanOrEqual(from)
-      return i
-    }
-    let from = 0
-    for (const step of walkthroughSteps()) from = at(step, from) + step.length
+    expectInOrder(
+      nextSteps('acme-homes', 'sources/acme-homes', 'sources/index.ts'),
+      walkthroughSteps('## Add a source'),
+    )
   })
 })
 
+describe('npm run new-source -- NAME --preset PRESET', () => {
+  it('writes a site file with every key that loads as it is, and a fixtures folder', () => {
+    const result = run('acme-flats', '--preset', 'html-cards')
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/npm run save-fixture -- acme-flats <search-page-url> /)
+    const folder = join(root, 'sources', 'acme-flats')
+    for (const file of ['source.yml', 'fixtures/PROVENANCE.md', 'fixtures/fixtures.json'])
+      expect(existsSync(join(folder, file)), file).toBe(true)
+    const text = readFileSync(join(folder, 'source.yml'), 'utf8')
+    for (const key of [
+      'id',
+      'name',
+      'homepage',
+      'hosts',
+      'description',
+      'preset',
+      'offers',
+      'regions',
+      'render',
+    ])
+      expect(text, key).toMatch(new RegExp(`^(# )?${key}:`, 'm'))
+    for (const key of ['politeness', 'terms', 'termsNote', 'options'])
+      expect(text, key).toMatch(new RegExp(`^${key}:`, 'm'))
+    const [source] = loadSiteFiles(join(root, 'sources'), ALL_PRESETS)
+    expect(source).toMatchObject({ id: 'acme-flats', name: 'Acme Flats', preset: 'html-cards' })
+  })
+
+  it('refuses a preset that does not exist, naming the known ones', () => {
+    const result = run('acme-lofts', '--preset', 'htm-cards')
+    expect(result.status).toBe(2)
+    expect(result.stderr).toBe('new-source: No preset htm-cards; known: html-cards, json-cards\n')
+    expect(existsSync(join(root, 'sources', 'acme-lofts'))).toBe(false)
+  })
+
+  it("prints the steps of the README's declarative walkthrough, in its order", () => {
+    expectInOrder(
+      siteFileNextSteps('acme-homes', 'sources/acme-homes', 'html-cards'),
+      walkthroughSteps('### A site on a preset'),
+    )
+  })
+})
+
+/** Every step appears in `printed`, each after the one before. */
+function expectInOrder(printed: string, steps: readonly string[]): void {
+  let from = 0
+  for (const step of steps) {
+    const i = printed.indexOf(step, from)
+    expect(i, `"${step}" after position ${from} in:\n${printed}`).toBeGreaterThanOrEqual(from)
+    from = i + step.length
+  }
+}
+
 /**
- * The steps of the README's "Add a source" walkthrough after `new-source`: where ORIGIN is set, then each command up to
+ * The steps of a walkthrough in the README's "Add a source" (the first sh block after `heading`) after `new-source`:
+ * where ORIGIN or the homepage is set, then each command up to
  * the source's id (and a lone `-u`), in order; the practice site's URLs and cities are the walkthrough's own.
  */
-function walkthroughSteps(): string[] {
+function walkthroughSteps(heading: string): string[] {
   const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('## Add a source'))
+  const section = readme.slice(readme.indexOf(heading))
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
   expect(block, 'the README\'s "Add a source" has a sh block').toBeDefined()
   const lines = block!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim())
   const steps: string[] = []
   for (const line of lines.slice(lines.findIndex((l) => l.includes('new-source')) + 1)) {
     if (/^#.*\bORIGIN\b/.test(line)) steps.push('acme-homes/adapter.ts: set ORIGIN')
+    if (/^#.*\bhomepage\b/.test(line)) steps.push('acme-homes/source.yml: set homepage')
     const words = line.split(/\s+/)
     const id = words.indexOf('acme-homes')
     if (!/^(npm|npx) /.test(line) || id < 0) continue

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { SITE_FILE } from '../../src/declarative/index.js'
 import type { FileSource, ListingSource, Source } from '../../src/kit/adapter.js'
 import { listingSchema } from '../../src/kit/listing.js'
 import { hostOf } from '../../src/kit/url.js'
@@ -91,7 +92,9 @@ export function runSourceContract(source: Source, options: ContractOptions = {})
   const fixtures = listFixtures(source.id, source.kind)
 
   check('files', 'has a README, fixture provenance and fixtures in the site’s format', () => {
-    expect(existsSync(join(folder, 'README.md')), 'README.md').toBe(true)
+    // A site file's `description` and `termsNote` are its README.
+    const readme = source.kind === 'crawl' && source.preset !== undefined ? SITE_FILE : 'README.md'
+    expect(existsSync(join(folder, readme)), readme).toBe(true)
     expect(existsSync(join(folder, 'fixtures', 'PROVENANCE.md')), 'fixtures/PROVENANCE.md').toBe(true)
     if (source.kind === 'file') {
       expect(fixtures.length, 'input files (*.csv, *.jsonl) in fixtures/').toBeGreaterThan(0)
