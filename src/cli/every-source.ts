@@ -1,8 +1,9 @@
 import type { Source } from '../kit/adapter.js'
+import type { IngestOptions } from '../pipeline/ingest.js'
 import type { LeftOutSource } from '../pipeline/left-out.js'
 
-/** How a run reads its pages: from the sites, or from recorded archives. */
-export type RunMode = 'live' | 'replay' | 'sample'
+/** How a run reads its pages: from the sites (`live`), or from recorded archives. */
+export type RunMode = IngestOptions['mode']
 
 /** What a run over every source knows when it decides which sources to read. */
 export interface SelectionContext {
