@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TERMS, type Terms } from '../kit/adapter.js'
 import { REQUEST_KINDS, type RequestKind } from './request-kinds.js'
 
 /** A crawl's requests by kind, one count each. */
@@ -21,6 +22,24 @@ export const sourceSchema = z
     kind: z
       .enum(['listing', 'register'])
       .describe('listing: a site with listings; register: bag, ep-online or woz.'),
+    terms: z
+      .enum(TERMS as [Terms, ...Terms[]])
+      .nullable()
+      .describe(
+        "Extension: what the site's terms of use say about automated collection: allows, forbids or unknown. A source whose terms forbid it is crawled only in runs the operator names it in; its recorded archives are replayed like any other. Null for registers (public registers read under their own licences) and for a source the server's code no longer registers.",
+      ),
+    preset: z
+      .string()
+      .nullable()
+      .describe(
+        'Extension: the platform preset a one-file (declarative) source is built on, as realworks or zig; null for a source with its own adapter code, and for registers.',
+      ),
+    regions: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        'Extension: the cities the site lists homes in, as people write them; null when it covers the whole country (and for registers).',
+      ),
     status: z
       .string()
       .nullable()

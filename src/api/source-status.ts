@@ -1,12 +1,13 @@
-import { ALL_SOURCES } from '../../sources/index.js'
+import { ALL_SOURCES, findSource } from '../../sources/index.js'
+import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../ops/source-traits.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { oldestVerifiedPerSource, readListingSources } from '../store/sources.repository.js'
 import { type RequestsByKind, readRequestsByKind } from './request-kinds.js'
 import { withoutPaths } from './without-paths.js'
 
-/** One source as `/v1/sources` and `/metrics` report it. */
-export interface SourceStatus {
+/** One source as `/v1/sources` and `/metrics` report it, with its terms, preset and regions. */
+export interface SourceStatus extends SourceTraits {
   readonly id: string
   readonly name: string
   readonly kind: 'listing' | 'register'
@@ -98,6 +99,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         id: source.id,
         name: source.name,
         kind: 'listing',
+        ...sourceTraits(findSource(source.id)),
         status: lastRun?.status ?? null,
         lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
         requests: readRequestsByKind(lastRun?.requests_json ?? null),
@@ -114,6 +116,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       id: r.id,
       name: r.name,
       kind: 'register',
+      ...REGISTER_TRAITS,
       status: r.status,
       lastRun: r.lastRun && publicRun(r.lastRun.runId, r.lastRun.startedAt, r.lastRun.message),
       requests: null,

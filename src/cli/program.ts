@@ -158,10 +158,10 @@ function addKeys(program: Command): void {
 function addSources(program: Command): void {
   const sources = program
     .command('sources')
-    .description('List the sources, their kind, render mode and last run; retire one')
+    .description('List the sources, their kind, render mode, terms and last run; retire one')
   sources
     .command('list', { isDefault: true })
-    .description('List the sources, their kind, render mode and last run (the default)')
+    .description('List the sources, their kind, render mode, terms and last run (the default)')
     .action(async (_o, cmd: Command) => {
       const { listSources } = await import('./commands/sources.js')
       await listSources(cmd.optsWithGlobals())

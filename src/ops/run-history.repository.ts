@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { RunReport } from '../pipeline/ingest.js'
+import type { LeftOutSource } from '../pipeline/left-out.js'
 import type { Store } from '../store/database.js'
 import { getRun, listRuns } from '../store/runs.repository.js'
 import type { RunRow, RunSourceRow } from '../store/schema.js'
@@ -28,6 +29,8 @@ export interface RunDetail extends RunSummary {
   readonly timings: Record<string, number> | null
   readonly archive: string | null
   readonly rejects: { readonly total: number; readonly top: readonly RejectGroup[] }
+  /** Registered sources the run did not read, and why; empty for runs from before they were reported. */
+  readonly leftOut: readonly LeftOutSource[]
   /** Pages that failed to parse during the run, per source: the folder and how many were saved. */
   readonly failedPages: readonly {
     readonly source: string
@@ -71,6 +74,7 @@ export async function getRunDetail(store: Store, id: number, dataDir: string): P
     perSource: found.sources.map((s) => ({ ...s, pages_not_modified: notModified.get(s.source_id) ?? 0 })),
     timings: report.timings ? roundTimings(report.timings) : null,
     archive: report.archive ?? null,
+    leftOut: report.leftOut ?? [],
     rejects: {
       total: groups.reduce((n, g) => n + g.n, 0),
       top: groups.slice(0, 10).map((g) => ({ source: g.source_id, reason: g.reason, count: g.n })),

@@ -37,6 +37,7 @@ import {
 import type { RunTable, VerifiedBy } from '../store/schema.js'
 import { registerSources } from '../store/sources.repository.js'
 import { discardStaleStage } from '../store/stage.repository.js'
+import { type LeftOutSource, leftOutLine } from './left-out.js'
 import type { Logger } from './logger.js'
 import type { RunEvent } from './run-events.js'
 import { BASELINE_RUNS, judgeSourceRun, type SourceRunStatus } from './source-health.js'
@@ -79,6 +80,8 @@ export interface IngestOptions {
   readonly reparse?: boolean
   /** Progress as it happens: per source, per page, per listing, per stage. */
   readonly onEvent?: (event: RunEvent) => void
+  /** Registered sources the caller left out of this run, and why: logged and reported with the run. @default [] */
+  readonly leftOut?: readonly LeftOutSource[]
 }
 
 /** How a source's part of the run ended: its crawl's outcome, judged (see {@link judgeSourceRun}). */
@@ -126,6 +129,8 @@ export interface RunReport {
   readonly registers?: EnrichmentReport | null
   /** One line per source that went wrong: "pararius: blocked by cloudflare-challenge at …". */
   readonly problems: readonly string[]
+  /** Registered sources a run over every source did not read, and why (retired; terms that forbid crawling). */
+  readonly leftOut: readonly LeftOutSource[]
 }
 
 const isAlive = (pid: number) => {
@@ -157,6 +162,9 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   logger.info(`Run ${runId} started (${options.mode}): ${options.sources.map((s) => s.id).join(', ')}`, {
     runId,
   })
+
+  const leftOut = options.leftOut ?? []
+  for (const left of leftOut) logger.info(leftOutLine(left), { runId, source: left.source })
 
   const emit = options.onEvent ?? (() => {})
   emit({ type: 'run-start', runId, sources: options.sources.map((s) => s.id), mode: options.mode })
@@ -432,6 +440,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     problems: sources
       .filter((s) => s.status !== 'ok')
       .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),
+    leftOut,
   }
   await finishRun(store, runId, { status, exitCode, report, finishedAt })
   emit({ type: 'run-end', runId, status, exitCode })

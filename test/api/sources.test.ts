@@ -9,6 +9,9 @@ interface SourcesBody {
   data: {
     id: string
     kind: string
+    terms: string | null
+    preset: string | null
+    regions: string[] | null
     status: string | null
     last_run: { run_id: number; message: string | null; requests: Record<string, number> | null } | null
     last_success: string | null
@@ -35,6 +38,9 @@ describe('GET /v1/sources', () => {
     const body = res.json() as SourcesBody
     const pararius = body.data.find((s) => s.id === 'pararius')!
     expect(pararius).toMatchObject({ kind: 'listing', status: 'ok', active_listings: 300 })
+    // What the registry says of it: its terms forbid crawling; a code adapter for the whole country.
+    expect(pararius).toMatchObject({ terms: 'forbids', preset: null, regions: null })
+    expect(body.data.find((s) => s.id === 'kamernet')).toMatchObject({ terms: 'unknown' })
     expect(pararius.last_success).not.toBeNull()
     expect(pararius.freshness_seconds).toBeGreaterThanOrEqual(0)
     expect(pararius.freshness_seconds).toBeLessThan(3_600)
@@ -53,6 +59,9 @@ describe('GET /v1/sources', () => {
         data_as_of: '2026-11-01',
         loaded_at: expect.any(String),
         active_listings: null,
+        terms: null,
+        preset: null,
+        regions: null,
       })
     // The sample run looked up WOZ values (from its archive): that run is the register's last run and success.
     const sampleRun = fixture.store.sqlite

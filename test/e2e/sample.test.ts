@@ -109,6 +109,9 @@ describe('the CLI contract', () => {
     expect(rows.find((r) => r.id === 'pararius')).toMatchObject({
       kind: 'listing',
       render: 'http',
+      terms: 'forbids',
+      preset: null,
+      regions: null,
       lastRun: { status: 'ok' },
     })
     // The same registers as /v1/sources: the sample's first run imported its BAG and label file (a run of each
@@ -124,5 +127,11 @@ describe('the CLI contract', () => {
       lastRun: { status: 'ok', listings: null },
       lastSuccessAt: expect.any(String),
     })
+  }, 60_000)
+  it("`sources` shows each source's terms in a column", async () => {
+    const lines = (await runCli(['sources', '--db', db], env)).stdout.split('\n')
+    expect(lines[0]).toMatch(/^source +kind +render +terms +last run$/)
+    expect(lines.find((l) => l.startsWith('funda '))).toMatch(/^funda +listing +browser +forbids +ok at /)
+    expect(lines.find((l) => l.startsWith('bag '))).toMatch(/^bag +register +file +— +ok at /)
   }, 60_000)
 })

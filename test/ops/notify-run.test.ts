@@ -61,6 +61,7 @@ const report = (overrides: Partial<RunReport> & Pick<RunReport, 'status' | 'exit
   normalised: 0,
   goldenRecords: null,
   problems: [],
+  leftOut: [],
   ...overrides,
 })
 

@@ -173,9 +173,12 @@ describe('the ingest report', () => {
         problems: [
           'funda: failed: Layout changed? A full list page yielded no listings at https://www.funda.nl/koop',
         ],
+        leftOut: [{ source: 'huurwoningen', reason: 'retired (name it with --sources to run it again)' }],
       } as unknown as RunReport
       expect(reportRun({}, report)).toBe(3)
       const lines = String(write.mock.calls[0]?.[0]).trim().split('\n')
+      // Under the table, each source the run left out, and why.
+      expect(lines.at(-2)).toBe('  huurwoningen: left out: retired (name it with --sources to run it again)')
       expect(lines.at(-1)).toBe(
         'Run 9 partial (exit 3): funda: failed: Layout changed? A full list page yielded no listings at https://www.funda.nl/koop; failed and blocked sources keep their previous data',
       )

@@ -21,7 +21,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
         tags: ['Sources'],
         summary: 'List the sources and their freshness',
         description:
-          'Each listing site and register: the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
+          'Each listing site and register: what its terms say about automated collection, the preset it is built on and the cities it covers; the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
         security: [{ ApiKeyAuth: [] }],
         response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
       },
@@ -40,6 +40,9 @@ export function registerSourceRoutes(app: FastifyInstance): void {
           id: s.id,
           name: s.name,
           kind: s.kind,
+          terms: s.terms,
+          preset: s.preset,
+          regions: s.regions && [...s.regions],
           status: s.status,
           last_run: s.lastRun
             ? {

@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ALL_SOURCES, defaultSourcePriority, findSource } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
-import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
+import type { CrawlScope, OfferType } from '../../kit/adapter.js'
 import { toCitySlug } from '../../kit/city-slug.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
 import { installTestPause } from '../../ops/test-pause.js'
 import { type RunReport, runIngest } from '../../pipeline/ingest.js'
+import { type LeftOutSource, leftOutLine } from '../../pipeline/left-out.js'
 import type { Logger } from '../../pipeline/logger.js'
 import type { RunEvent } from '../../pipeline/run-events.js'
 import { count } from '../../plural.js'
@@ -19,6 +20,7 @@ import type { Store } from '../../store/database.js'
 import { readListingSources } from '../../store/sources.repository.js'
 import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
 import { DEFAULT_CITIES } from '../default-cities.js'
+import { type RunMode, selectEverySource } from '../every-source.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { createRunOutput } from '../logging.js'
 import { readSampleManifest, type SampleManifest } from '../sample.js'
@@ -58,34 +60,41 @@ const positive = (name: string, value: string | undefined) => {
   return Number(value)
 }
 
-/**
- * The sources a run reads: those `--sources` names, else the sample's, else every runnable source that needs no file.
- * A given `--feed` file is read in any case, and alone when `--sources` names nothing else: a feed run never crawls
- * sites.
- */
-async function sourceIdsFor(
-  flags: Pick<IngestFlags, 'sources' | 'feed'>,
-  sample: Pick<SampleManifest, 'sources'> | undefined,
-  runnable: () => Promise<readonly Source[]>,
-): Promise<string[]> {
-  const named = list(flags.sources)
-  if (flags.feed) return [...new Set([...(named ?? []), 'feed'])]
-  if (named) return named
-  if (sample) return [...sample.sources]
-  return (await runnable()).filter((s) => s.kind !== 'file').map((s) => s.id)
+/** The ids of the sources a run reads, and the registered sources a run over every source leaves out. */
+interface RunSources {
+  readonly ids: readonly string[]
+  readonly leftOut: readonly LeftOutSource[]
 }
 
 /**
- * The registered sources a run over every source crawls: all but those retired (`sources retire`), which stay out
- * until a run names them.
+ * The sources a run reads: those `--sources` names, else the sample's, else every runnable source that needs no file
+ * (see {@link selectEverySource}). A given `--feed` file is read in any case, and alone when `--sources` names
+ * nothing else: a feed run never crawls sites.
  */
-async function runnableSources(store: Store, logger: Logger): Promise<Source[]> {
+async function sourcesFor(
+  flags: Pick<IngestFlags, 'sources' | 'feed'>,
+  sample: Pick<SampleManifest, 'sources'> | undefined,
+  everySource: () => Promise<RunSources>,
+): Promise<RunSources> {
+  const named = list(flags.sources)
+  if (flags.feed) return { ids: [...new Set([...(named ?? []), 'feed'])], leftOut: [] }
+  if (named) return { ids: named, leftOut: [] }
+  if (sample) return { ids: [...sample.sources], leftOut: [] }
+  return everySource()
+}
+
+/**
+ * What a run over every source reads: the registered sources but those retired (`sources retire`) and, in a live
+ * run, those whose terms forbid collection; each stays out until a run names it.
+ */
+async function everySource(store: Store, mode: RunMode): Promise<RunSources> {
   const retired = new Set(
     (await readListingSources(store, ALL_SOURCES)).filter((s) => s.retired).map((s) => s.id),
   )
-  for (const id of retired)
-    if (findSource(id)) logger.info(`${id} is retired: left out (name it in --sources to run it again)`)
-  return ALL_SOURCES.filter((s) => !retired.has(s.id))
+  const { sources, leftOut } = selectEverySource(ALL_SOURCES, { mode, retired })
+  if (sources.length === 0)
+    throw new CliError(`No source to run: ${leftOut.map(leftOutLine).join('; ')}`, EXIT.USAGE)
+  return { ids: sources.map((s) => s.id), leftOut }
 }
 
 /**
@@ -130,7 +139,8 @@ export async function ingestWith(
     throw new CliError(`--feed: no such file: ${flags.feed}`, EXIT.USAGE)
   const feedFile = flags.feed ?? sample?.feed
   const files: Record<string, string> = feedFile ? { feed: resolve(feedFile) } : {}
-  const ids = await sourceIdsFor(flags, sample, () => runnableSources(store, logger))
+  const mode: RunMode = sample ? 'sample' : flags.replay ? 'replay' : 'live'
+  const { ids, leftOut } = await sourcesFor(flags, sample, () => everySource(store, mode))
   const sources = ids.map((id) => {
     const source = findSource(id)
     if (!source)
@@ -178,7 +188,8 @@ export async function ingestWith(
           files,
           scope,
           partialScope: flags.cities !== undefined || flags.types !== undefined,
-          mode: sample ? 'sample' : flags.replay ? 'replay' : 'live',
+          mode,
+          leftOut,
           archives: sample ? [sample.archive] : flags.replay,
           maxListPages,
           maxListings,
@@ -231,8 +242,9 @@ export function reportRun(options: GlobalOptions, report: RunReport): number {
       `Run ${report.runId} ${report.status} in ${(report.durationMs / 1000).toFixed(1)} s` +
       (report.generation ? `; published generation ${report.generation}` : '; nothing published')
     // The last line says which source went wrong and why: what a scheduler's mail or journal shows first.
-    const tail = report.exitCode === 0 ? '' : `\n${summariseRun(report)}`
-    return `${head}\n${lines.join('\n')}${tail}`
+    const left = report.leftOut.map((l) => `  ${leftOutLine(l)}`)
+    const tail = report.exitCode === 0 ? [] : [summariseRun(report)]
+    return [head, ...lines, ...left, ...tail].join('\n')
   })
   return report.exitCode
 }

@@ -5,6 +5,7 @@ import {
   type RunDetail,
   type RunSummary,
 } from '../../ops/run-history.repository.js'
+import { leftOutLine } from '../../pipeline/left-out.js'
 import { count } from '../../plural.js'
 import { cliCommand } from '../command-hint.js'
 import { configFrom, type GlobalOptions, printResult, withStore } from '../context.js'
@@ -112,6 +113,7 @@ function formatRunDetail(run: RunDetail): string {
   const requests = formatRequests(run.perSource)
   if (requests) out.push('', requests)
   if (run.problems.length > 0) out.push('', 'Problems:', ...run.problems.map((p) => `  ${p}`))
+  if (run.leftOut.length > 0) out.push('', 'Left out:', ...run.leftOut.map((l) => `  ${leftOutLine(l)}`))
   if (run.timings) {
     const parts = Object.entries(run.timings).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v} ms`)
     out.push('', `Timings: ${parts.join(', ')}`)

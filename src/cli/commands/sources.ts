@@ -1,5 +1,6 @@
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import { withRunLock } from '../../ops/run-lock.js'
+import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../../ops/source-traits.js'
 import { count } from '../../plural.js'
 import { retireSource } from '../../publish/retire-source.js'
 import { REGISTERS, readRegisterStatuses } from '../../registers/register-status.js'
@@ -11,7 +12,7 @@ import { formatTable } from '../table.js'
 import { sourcePriorityFor } from './import.js'
 
 /** One line of `propdata sources`. */
-interface SourceRow {
+interface SourceRow extends SourceTraits {
   readonly id: string
   readonly name: string
   readonly kind: 'listing' | 'register'
@@ -48,6 +49,7 @@ function listingRow(s: ListingSourceState): SourceRow {
     render: source ? (source.kind === 'file' ? 'file' : source.render) : null,
     offers: source?.offers ?? [],
     homepage: source && source.kind !== 'file' ? source.homepage : null,
+    ...sourceTraits(source),
     registered: s.registered,
     retired: s.retired,
     lastRun: s.lastRun
@@ -79,6 +81,7 @@ async function readSourceRows(store: Parameters<typeof readListingSources>[0]): 
         render: r.render,
         offers: [],
         homepage: r.homepage,
+        ...REGISTER_TRAITS,
         registered: true,
         retired: false,
         lastRun: r.lastRun
@@ -123,16 +126,46 @@ const unregistered = (r: SourceRow) =>
     ? ''
     : `; unregistered: ${count(r.activeListings ?? 0, 'active listing')} on offer until it is retired (${cliCommand(`sources retire ${r.id}`)})`
 
-/** `propdata sources`: every source with its kind, render mode and last run. */
+/** A column of `propdata sources`: its heading, its cell of a row, and whether a table of these rows needs it. */
+interface SourceColumn {
+  readonly heading: string
+  readonly cell: (r: SourceRow) => string
+  /** Preset and regions are shown only when some source has one: most are code adapters for the whole country. */
+  readonly needed?: (rows: readonly SourceRow[]) => boolean
+}
+
+const COLUMNS: readonly SourceColumn[] = [
+  { heading: 'source', cell: (r) => r.id },
+  { heading: 'kind', cell: (r) => r.kind },
+  { heading: 'render', cell: (r) => r.render ?? '—' },
+  { heading: 'terms', cell: (r) => r.terms ?? '—' },
+  {
+    heading: 'preset',
+    cell: (r) => r.preset ?? '—',
+    needed: (rows) => rows.some((r) => r.preset !== null),
+  },
+  {
+    heading: 'regions',
+    cell: (r) => (r.kind === 'register' ? '—' : (r.regions?.join(', ') ?? 'whole country')),
+    needed: (rows) => rows.some((r) => r.regions !== null),
+  },
+  { heading: 'last run', cell: describeRow },
+]
+
+/** The table of `propdata sources`, with the columns these rows need. */
+function formatSourceTable(rows: readonly SourceRow[]): string[] {
+  const columns = COLUMNS.filter((c) => c.needed?.(rows) ?? true)
+  return formatTable(
+    columns.map(({ heading }) => ({ heading })),
+    rows.map((r) => columns.map((c) => c.cell(r))),
+  )
+}
+
+/** `propdata sources`: every source with its kind, render mode, terms (preset, regions if set) and last run. */
 export async function listSources(options: GlobalOptions): Promise<void> {
   await withStore(configFrom(options), async (store) => {
     const rows = await readSourceRows(store)
-    printResult(options, rows, () =>
-      formatTable(
-        [{ heading: 'source' }, { heading: 'kind' }, { heading: 'render' }, { heading: 'last run' }],
-        rows.map((r) => [r.id, r.kind, r.render ?? '—', describeRow(r)]),
-      ).join('\n'),
-    )
+    printResult(options, rows, () => formatSourceTable(rows).join('\n'))
   })
 }
 

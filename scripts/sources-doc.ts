@@ -1,0 +1,22 @@
+/**
+ * `npm run sources-doc`: writes `docs/SOURCES.md`, the catalogue of every registered source (id, name, kind,
+ * preset, transport, regions, offers, terms, politeness), from the registry. `test/docs/sources-doc.test.ts` fails
+ * while the committed file differs from what this writes.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ALL_SOURCES } from '../sources/index.js'
+import { PROJECT_ROOT } from '../src/config.js'
+import { renderCatalogue } from './sources-doc/render-catalogue.js'
+
+/** Where the catalogue is committed. */
+export const SOURCES_DOC = join(PROJECT_ROOT, 'docs', 'SOURCES.md')
+
+/** The catalogue as the registry makes it now. */
+export const currentCatalogue = (): string => renderCatalogue(ALL_SOURCES)
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  writeFileSync(SOURCES_DOC, currentCatalogue())
+  process.stdout.write(`Wrote ${SOURCES_DOC.slice(PROJECT_ROOT.length + 1)}\n`)
+}
