@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { ALL_PRESETS } from '../sources/_presets/index.js'
 import { ALL_SOURCES } from '../sources/index.js'
 import { PROJECT_ROOT } from '../src/config.js'
 import { renderCatalogue } from './sources-doc/render-catalogue.js'
@@ -14,7 +15,7 @@ import { renderCatalogue } from './sources-doc/render-catalogue.js'
 export const SOURCES_DOC = join(PROJECT_ROOT, 'docs', 'SOURCES.md')
 
 /** The catalogue as the registry makes it now. */
-export const currentCatalogue = (): string => renderCatalogue(ALL_SOURCES)
+export const currentCatalogue = (): string => renderCatalogue(ALL_SOURCES, ALL_PRESETS)
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   writeFileSync(SOURCES_DOC, currentCatalogue())

@@ -1,4 +1,5 @@
 import { type Source, TERMS } from '../../src/kit/adapter.js'
+import type { Preset } from '../../src/kit/preset.js'
 import { count } from '../../src/plural.js'
 import { CATALOGUE_HEADINGS, catalogueRow } from './catalogue-row.js'
 import { markdownTable } from './markdown-table.js'
@@ -36,29 +37,25 @@ function summarise(registry: readonly Source[]): string {
   return `${count(crawls.length, 'crawled site')} (${onPreset} on a platform preset) and ${count(files, 'file source')}; terms: ${terms.join(', ')}.`
 }
 
-/**
- * The presets the registry's sources are built on, with those sources.
- * PRESETS: once `sources/_presets/index.ts` exists, list its `ALL_PRESETS` here instead (name, description and
- * offers of each, those no source uses yet included), keeping the sources on each.
- */
-function presetSection(registry: readonly Source[]): string[] {
-  const byPreset = new Map<string, string[]>()
-  for (const source of registry)
-    if (source.kind === 'crawl' && source.preset)
-      byPreset.set(source.preset, [...(byPreset.get(source.preset) ?? []), source.id])
-  const head = ['## Presets', '']
-  if (byPreset.size === 0) return [...head, 'No source is built on a platform preset yet.']
+/** Every preset a site file can name, with what it is and the sources built on it. */
+function presetSection(registry: readonly Source[], presets: readonly Preset<unknown>[]): string[] {
+  const on = (preset: string) =>
+    registry
+      .filter((s) => s.kind === 'crawl' && s.preset === preset)
+      .map((s) => `\`${s.id}\``)
+      .join(', ') || 'none yet'
   return [
-    ...head,
+    '## Presets',
+    '',
     ...markdownTable(
-      ['preset', 'sources'],
-      [...byPreset].map(([preset, ids]) => [`\`${preset}\``, ids.map((id) => `\`${id}\``).join(', ')]),
+      ['preset', 'name', 'offers', 'sources', 'what it is'],
+      presets.map((p) => [`\`${p.id}\``, p.name, p.offers.join(', '), on(p.id), p.description]),
     ),
   ]
 }
 
 /** `docs/SOURCES.md`: the catalogue of every registered source, generated from the registry. */
-export function renderCatalogue(registry: readonly Source[]): string {
+export function renderCatalogue(registry: readonly Source[], presets: readonly Preset<unknown>[]): string {
   return [
     '# Sources',
     '',
@@ -71,7 +68,7 @@ export function renderCatalogue(registry: readonly Source[]): string {
     '',
     ...COLUMNS_EXPLAINED,
     '',
-    ...presetSection(registry),
+    ...presetSection(registry, presets),
     '',
   ].join('\n')
 }
