@@ -1,4 +1,5 @@
-import { type Source, TERMS } from '../../src/kit/adapter.js'
+import { type ListingSource, type Source, TERMS } from '../../src/kit/adapter.js'
+import { isExampleSite } from '../../src/kit/example-site.js'
 import type { Preset } from '../../src/kit/preset.js'
 import { count } from '../../src/plural.js'
 import { CATALOGUE_HEADINGS, catalogueRow } from './catalogue-row.js'
@@ -28,13 +29,17 @@ const COLUMNS_EXPLAINED = [
   '[Terms of use](../README.md#terms-of-use) in the README.',
 ]
 
-/** "4 crawled sites (1 on a preset) and 1 file source; terms: 1 allows, 3 forbid, 1 unknown". */
+/**
+ * "24 crawled sites (10 on a platform preset), 3 examples of a platform and 1 file source; terms: …". Examples live
+ * on reserved domains and are never crawled, so they are not counted as sites.
+ */
 function summarise(registry: readonly Source[]): string {
-  const crawls = registry.filter((s) => s.kind === 'crawl')
+  const examples = registry.filter(isExampleSite).length
+  const crawls = registry.filter((s): s is ListingSource => s.kind === 'crawl' && !isExampleSite(s))
   const onPreset = crawls.filter((s) => s.preset !== undefined).length
-  const files = registry.length - crawls.length
+  const files = registry.filter((s) => s.kind === 'file').length
   const terms = TERMS.map((t) => `${registry.filter((s) => s.terms === t).length} ${t}`)
-  return `${count(crawls.length, 'crawled site')} (${onPreset} on a platform preset) and ${count(files, 'file source')}; terms: ${terms.join(', ')}.`
+  return `${count(crawls.length, 'crawled site')} (${onPreset} on a platform preset), ${count(examples, 'example')} of a platform and ${count(files, 'file source')}; terms: ${terms.join(', ')}.`
 }
 
 /** Every preset a site file can name, with what it is and the sources built on it. */

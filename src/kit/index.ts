@@ -22,6 +22,7 @@ export type {
 export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
 export { CARD_FIELDS, type CardValues, cardListing } from './card-listing.js'
 export { toCitySlug } from './city-slug.js'
+export { isExampleSite } from './example-site.js'
 export { InvalidRecordError } from './invalid-record-error.js'
 export {
   CITY_PLACEHOLDER,
