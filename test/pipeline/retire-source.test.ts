@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALL_SOURCES } from '../../sources/index.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { runIngest } from '../../src/pipeline/ingest.js'
 import { openStore, type Store } from '../../src/store/database.js'
@@ -180,7 +181,9 @@ describe('a run over every registered source', () => {
       sampleEnv,
     )
     const report = JSON.parse(result.stdout) as { sources: { source: string }[] }
-    expect(report.sources.map((s) => s.source)).toEqual(['funda', 'pararius', 'huurwoningen'])
+    // Every registered site but the retired one runs; the feed reads a file only when one is given.
+    const others = ALL_SOURCES.filter((s) => s.kind === 'crawl' && s.id !== 'kamernet').map((s) => s.id)
+    expect(report.sources.map((s) => s.source)).toEqual(others)
     expect(result.stderr).toMatch(/kamernet.*retired/)
   }, 120_000)
 })
