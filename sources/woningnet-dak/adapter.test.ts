@@ -39,8 +39,8 @@ describe('woningnet-dak offers', () => {
     expect(() => respond('<html>Er is iets misgegaan</html>')).toThrow(ParseError)
   })
   it('turns a malformed publication into a listing that validation rejects, not a crash', () => {
-    const { listings } = respond(answer([{ Id: 7, Eenheid: { Brutohuur: 'veel' } }, null]))
-    expect(listings).toHaveLength(2)
+    const { listings } = respond(answer([{ Id: 7, Eenheid: { Brutohuur: 'veel' } }, null, ['x']]))
+    expect(listings).toHaveLength(3)
     for (const listing of listings ?? []) expect(listingSchema.safeParse(listing).success).toBe(false)
   })
   it('prints number, letter and addition as the portal splits them', () => {

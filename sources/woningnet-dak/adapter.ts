@@ -59,7 +59,7 @@ function parseAanbod(page: Page): ListPageResult {
     throw new ParseError(`The DAK portal answered with a failure: ${reason}`, { url: page.url })
   }
   const origin = new URL(page.url).origin
-  const publications = body.data.PublicatieLijst.List.map((raw) => publicationSchema.parse(raw ?? {}))
+  const publications = body.data.PublicatieLijst.List.map((raw) => publicationSchema.parse(raw))
   return {
     listings: publications.filter((p) => notAHome(p) === null).map((p) => toListing(p, origin)),
     noResults: publications.length === 0,

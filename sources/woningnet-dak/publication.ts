@@ -7,39 +7,41 @@ const text = z.string().nullish().catch(null)
 const flag = z.boolean().nullish().catch(null)
 const figure = z.union([z.number(), z.string()]).nullish().catch(null)
 
-/** The fields of one DAK publication this adapter reads; the rest is ignored. */
-export const publicationSchema = z.object({
-  Id: text,
-  PublicatieDatum: text,
-  IsCluster: flag,
-  EenheidSoort: text,
-  Adres: z
-    .object({
-      Straatnaam: text,
-      Huisnummer: figure,
-      Huisletter: text,
-      HuisnummerToevoeging: text,
-      Postcode: text,
-      Woonplaats: text,
-    })
-    .nullish()
-    .catch(null),
-  Eenheid: z
-    .object({
-      DetailSoort: text,
-      Bestemming: text,
-      AantalKamers: figure,
-      TotaleOppervlakte: figure,
-      WoonVertrekkenTotOpp: figure,
-      NettoHuurBekend: flag,
-      NettoHuur: figure,
-      BrutoHuurBekend: flag,
-      Brutohuur: figure,
-      EnergieLabel: text,
-    })
-    .nullish()
-    .catch(null),
-})
+/** The fields of one DAK publication this adapter reads; not an object at all reads as an empty one. */
+export const publicationSchema = z
+  .object({
+    Id: text,
+    PublicatieDatum: text,
+    IsCluster: flag,
+    EenheidSoort: text,
+    Adres: z
+      .object({
+        Straatnaam: text,
+        Huisnummer: figure,
+        Huisletter: text,
+        HuisnummerToevoeging: text,
+        Postcode: text,
+        Woonplaats: text,
+      })
+      .nullish()
+      .catch(null),
+    Eenheid: z
+      .object({
+        DetailSoort: text,
+        Bestemming: text,
+        AantalKamers: figure,
+        TotaleOppervlakte: figure,
+        WoonVertrekkenTotOpp: figure,
+        NettoHuurBekend: flag,
+        NettoHuur: figure,
+        BrutoHuurBekend: flag,
+        Brutohuur: figure,
+        EnergieLabel: text,
+      })
+      .nullish()
+      .catch(null),
+  })
+  .catch({})
 
 /** One publication, as read. */
 export type Publication = z.output<typeof publicationSchema>

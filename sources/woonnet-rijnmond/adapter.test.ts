@@ -32,8 +32,10 @@ describe('woonnet-rijnmond publications', () => {
     expect(respond(page([]))).toMatchObject({ listings: [], noResults: true })
   })
   it('turns a malformed publication into a listing that validation rejects, not a crash', () => {
-    const { listings } = respond(page([{ node: { id: 'x', unit: { grossRent: 'cheap' } } }, { node: null }]))
-    expect(listings).toHaveLength(2)
+    const { listings } = respond(
+      page([{ node: { id: 'x', unit: { grossRent: 'cheap' } } }, { node: null }, { node: [1] }]),
+    )
+    expect(listings).toHaveLength(3)
     for (const listing of listings ?? []) expect(listingSchema.safeParse(listing).success).toBe(false)
   })
   it('throws ParseError when the response is not the publications query', () => {

@@ -48,7 +48,7 @@ function parsePublications(page: Page): ListPageResult {
   } catch (error) {
     throw new ParseError('Not an Embrace housingPublications response', { url: page.url }, { cause: error })
   }
-  const publications = nodes.edges.map((edge) => publicationSchema.parse(edge.node ?? {}))
+  const publications = nodes.edges.map((edge) => publicationSchema.parse(edge.node))
   const { hasNextPage, endCursor } = nodes.pageInfo
   return {
     listings: publications.filter((p) => notAHome(p) === null).map(toListing),

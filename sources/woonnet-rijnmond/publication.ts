@@ -14,31 +14,36 @@ const edgesOf = <T extends z.ZodType>(node: T) =>
     .nullish()
     .catch(null)
 
-/** The fields of one publication this adapter reads; a field of the wrong type becomes absent, not a crash. */
-export const publicationSchema = z.object({
-  id: z.string().optional().catch(undefined),
-  startTime: z.string().nullish().catch(null),
-  unit: z
-    .object({
-      unitUsageType: z.string().nullish(),
-      slug: z.object({ value: z.string().nullish() }).nullish(),
-      basicRent: amount,
-      grossRent: amount,
-      location: z
-        .object({
-          id: z.string().nullish(),
-          addressLine1: z.string().nullish(),
-          addressLine2: z.string().nullish(),
-        })
-        .nullish()
-        .catch(null),
-      types: edgesOf(z.object({ name: z.string().nullish() })),
-      dimensions: edgesOf(z.object({ area: z.string().nullish(), surfaceArea: z.number().nullish() })),
-      energyRating: z.object({ name: z.string().nullish() }).nullish().catch(null),
-    })
-    .nullish()
-    .catch(null),
-})
+/**
+ * The fields of one publication this adapter reads; a field of the wrong type becomes absent, and a publication that
+ * is not an object reads as an empty one, so neither crashes the page.
+ */
+export const publicationSchema = z
+  .object({
+    id: z.string().optional().catch(undefined),
+    startTime: z.string().nullish().catch(null),
+    unit: z
+      .object({
+        unitUsageType: z.string().nullish(),
+        slug: z.object({ value: z.string().nullish() }).nullish(),
+        basicRent: amount,
+        grossRent: amount,
+        location: z
+          .object({
+            id: z.string().nullish(),
+            addressLine1: z.string().nullish(),
+            addressLine2: z.string().nullish(),
+          })
+          .nullish()
+          .catch(null),
+        types: edgesOf(z.object({ name: z.string().nullish() })),
+        dimensions: edgesOf(z.object({ area: z.string().nullish(), surfaceArea: z.number().nullish() })),
+        energyRating: z.object({ name: z.string().nullish() }).nullish().catch(null),
+      })
+      .nullish()
+      .catch(null),
+  })
+  .catch({})
 
 /** One publication, as read. */
 export type Publication = z.output<typeof publicationSchema>

@@ -25,7 +25,7 @@ function readAllObjects(page: Page, options: ZigOptions): ListPageResult {
   const origin = new URL(page.url).origin
   const listings: ListingInput[] = []
   for (const raw of objects) {
-    const object = zigObjectSchema.parse(typeof raw === 'object' && raw !== null ? raw : {})
+    const object = zigObjectSchema.parse(raw)
     if (notAHome(object, options) === null) listings.push(toListing(object, origin, options))
   }
   return { listings, noResults: objects.length === 0 }

@@ -91,8 +91,8 @@ describe('the Zig preset', () => {
     expect(respond('{"sAngularServiceData":"[]","result":[]}')).toEqual({ listings: [], noResults: true })
   })
   it('turns a malformed object into a listing that validation rejects, not a crash', () => {
-    const { listings } = respond('{"result":[{"id":12,"street":42,"city":"Delft"},"nonsense"]}')
-    expect(listings).toHaveLength(2)
+    const { listings } = respond('{"result":[{"id":12,"street":42,"city":"Delft"},"nonsense",[1]]}')
+    expect(listings).toHaveLength(3)
     for (const listing of listings ?? []) expect(listingSchema.safeParse(listing).success).toBe(false)
   })
   it('refuses a site file whose options name no detail path', () => {
