@@ -29,6 +29,9 @@ import xior from './xior/adapter.js'
 /** The declarative sources (`<id>/source.yml` on a preset), sorted by id; a broken site file fails the import. */
 const SITE_FILES = loadSiteFiles(join(PROJECT_ROOT, 'sources'), ALL_PRESETS)
 
+import woningnetDak from './woningnet-dak/adapter.js'
+import woonnetRijnmond from './woonnet-rijnmond/adapter.js'
+
 /**
  * Every registered source: the code adapters, one explicit line each, then the site files. The order is the trust
  * order (first wins when sources disagree): Funda prints full addresses; the Treehouse sites leave out house numbers;
@@ -56,6 +59,8 @@ export const ALL_SOURCES: readonly Source[] = [
   rotsvast,
   vanDerLinden,
   rentola,
+  woonnetRijnmond,
+  woningnetDak,
   ...SITE_FILES,
 ]
 

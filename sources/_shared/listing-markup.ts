@@ -1,6 +1,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
   type DWELLING_TYPES,
+  dwellingFromWord,
   type ListingInput,
   type ListPageResult,
   type OfferType,
@@ -22,6 +23,9 @@ type AnyNode = Parameters<CheerioAPI['contains']>[0]
 
 /** A kind of home as the listing schema names it. */
 export type DwellingType = (typeof DWELLING_TYPES)[number]
+
+// The word rule lives in the kit so presets share it; re-exported for the detail-page markup.
+export { dwellingFromWord }
 
 /** The 8-hex listing id both sites put after the city segment of a detail URL. */
 const LISTING_ID =
@@ -46,21 +50,6 @@ export function offerFromUrl(url: string): { type: OfferType; dwellingType: Dwel
       : null
   if (!type) return null
   return { type, dwellingType: dwellingFromWord(segment.split('-')[0] ?? '') }
-}
-
-/** "Appartement", "Flat", "Bovenwoning", "House", "Kamer", "Studio" → the schema's kind of home; else null. */
-export function dwellingFromWord(word: string): DwellingType | null {
-  const w = word.toLowerCase()
-  if (
-    /^(appartement|apartment|flat|bovenwoning|benedenwoning|penthouse|maisonnette|galerijflat|portiek)/.test(
-      w,
-    )
-  )
-    return 'apartment'
-  if (/^(huis|house|woonhuis|villa|eengezinswoning|tussenwoning|hoekwoning|herenhuis)/.test(w)) return 'house'
-  if (/^(kamer|room)/.test(w)) return 'room'
-  if (/^studio/.test(w)) return 'studio'
-  return null
 }
 
 /** Title words of cards that are not homes (the sites also list parking spaces and business space). */
