@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  dwellingFromWord,
   type ListingInput,
   type ListPageResult,
   type Page,
@@ -7,7 +8,6 @@ import {
   parsePrice,
   resolveUrl,
 } from '../../src/kit/index.js'
-import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { type AnyNode, textOf } from '../_shared/node-text.js'
 
 /** A listing's own page: `/huurwoningen-huren/{city}/{street}/{kind}-{id}`; the id is Direct Wonen's number. */
@@ -52,7 +52,7 @@ function readTile($: CheerioAPI, tile: AnyNode, base: string): ListingInput {
     priceOnRequest: price.onRequest,
     surfaceArea: textOf($tile.find('.small-banner.surface .small-banner-top')),
     rooms: textOf($tile.find('.small-banner.rooms .small-banner-top')),
-    dwellingType: dwellingOfWord(word),
+    dwellingType: dwellingFromWord(word),
     street: title?.[2] ?? null,
     city: title?.[3] ?? '',
   }

@@ -1,5 +1,4 @@
-import { defineListingSource, type Page } from '../../src/kit/index.js'
-import { scopeWantsSite } from '../_shared/site-wide-scope.js'
+import { defineListingSource, type Page, siteCoversScope } from '../../src/kit/index.js'
 import { ENDPOINT, productsRequest } from './products-query.js'
 import { parseProductsResponse } from './products-response.js'
 
@@ -21,7 +20,7 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['rent'],
   terms: 'unknown',
-  startRequests: (scope) => (scopeWantsSite(scope, ['rent'], undefined) ? [productsRequest(1)] : []),
+  startRequests: (scope) => (siteCoversScope({ offers: ['rent'] }, scope) ? [productsRequest(1)] : []),
   parseListPage: parseProductsResponse,
   detectBlock: (page: Page) => (TURNSTILE.test(page.body.slice(0, 50_000)) ? 'cloudflare-turnstile' : null),
 })

@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  dwellingFromWord,
   isLetOrSold,
   type ListingInput,
   type ListPageResult,
@@ -8,7 +9,6 @@ import {
   parsePrice,
   resolveUrl,
 } from '../../src/kit/index.js'
-import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { type AnyNode, textOf } from '../_shared/node-text.js'
 import { listingPathOf } from './huurstunt-url.js'
 
@@ -17,7 +17,7 @@ const NO_STREET = /^\S+ in \S/
 
 /** Huurstunt files houses under "huurwoning"; its other kinds (appartement, studio, kamer) are the usual words. */
 function dwellingOfKind(kind: string): ListingInput['dwellingType'] {
-  return kind === 'huurwoning' ? 'house' : dwellingOfWord(kind)
+  return kind === 'huurwoning' ? 'house' : dwellingFromWord(kind)
 }
 
 /** The card's figures ("102 m2", "2 kamers", "Delft"), in the order the card prints them. */

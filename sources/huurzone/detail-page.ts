@@ -1,13 +1,13 @@
 import type { CheerioAPI } from 'cheerio'
 import { z } from 'zod'
 import {
+  dwellingFromWord,
   type ListingInput,
   type Page,
   ParseError,
   readJsonLd,
   splitStreetAddress,
 } from '../../src/kit/index.js'
-import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './huurzone-url.js'
 
@@ -98,7 +98,7 @@ export function parseDetailPage(page: Page): ListingInput {
     surfaceArea: home?.floorSize?.value ?? null,
     rooms: home?.numberOfRooms ?? null,
     yearBuilt: home?.yearBuilt ?? null,
-    dwellingType: dwellingOfWord(listing.name?.split(' ')[0] ?? ''),
+    dwellingType: dwellingFromWord(listing.name?.split(' ')[0] ?? ''),
     street: street || null,
     houseNumber,
     postcode: rowValue($, 'Postcode') || null,

@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { z } from 'zod'
 import {
+  dwellingFromWord,
   type ListingInput,
   type Page,
   ParseError,
@@ -8,7 +9,6 @@ import {
   readJsonLd,
   splitStreetAddress,
 } from '../../src/kit/index.js'
-import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { textOf } from '../_shared/node-text.js'
 
 /** The rows of the "Kenmerken" tables (`dt` label → `dd` text), first occurrence of each label. */
@@ -67,7 +67,7 @@ export function parseDetailPage(page: Page): ListingInput {
     rooms: rows.get('Aantal kamers') ?? null,
     energyLabel: rows.get('Energieklasse') ?? null,
     yearBuilt: rows.get('Bouwjaar') ?? null,
-    dwellingType: dwellingOfWord(rows.get('Type') ?? ''),
+    dwellingType: dwellingFromWord(rows.get('Type') ?? ''),
     street: street || null,
     houseNumber,
     postcode: rows.get('Postcode') ?? null,

@@ -1,12 +1,12 @@
 import type { CheerioAPI } from 'cheerio'
 import {
+  dwellingFromWord,
   type ListingInput,
   type Page,
   ParseError,
   parsePrice,
   splitStreetAddress,
 } from '../../src/kit/index.js'
-import { dwellingOfWord } from '../_shared/dwelling-word.js'
 import { textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './mvgm-url.js'
 
@@ -45,7 +45,7 @@ export function parseDetailPage(page: Page): ListingInput {
     priceOnRequest: price.onRequest,
     surfaceArea: rows.get('Woonoppervlakte') ?? null,
     energyLabel: rows.get('Energielabel') ?? null,
-    dwellingType: dwellingOfWord(place?.[3] ?? ''),
+    dwellingType: dwellingFromWord(place?.[3] ?? ''),
     street: street || null,
     houseNumber,
     postcode: place?.[1] ?? null,

@@ -1,5 +1,4 @@
-import { defineListingSource } from '../../src/kit/index.js'
-import { scopeWantsSite } from '../_shared/site-wide-scope.js'
+import { defineListingSource, siteCoversScope } from '../../src/kit/index.js'
 import { parseOfferDetails } from './offer-details.js'
 import { OFFER_URL, ORIGIN, parseOfferList } from './offer-list.js'
 
@@ -22,7 +21,7 @@ export default defineListingSource({
   terms: 'unknown',
   regions: REGIONS,
   startRequests: (scope) =>
-    scopeWantsSite(scope, ['rent'], REGIONS) ? [{ url: OFFER_URL, label: 'list' }] : [],
+    siteCoversScope({ offers: ['rent'], regions: REGIONS }, scope) ? [{ url: OFFER_URL, label: 'list' }] : [],
   parseListPage: parseOfferList,
   parseDetailPage: parseOfferDetails,
 })

@@ -5,8 +5,8 @@ import {
   type Page,
   ParseError,
   type SourceRequest,
+  siteCoversScope,
 } from '../../src/kit/index.js'
-import { scopeWantsSite } from '../_shared/site-wide-scope.js'
 import { CITY, responseSchema, toListing } from './search-response.js'
 
 const SITE = 'https://www.stadswonenrotterdam.nl'
@@ -57,6 +57,7 @@ export default defineListingSource({
   offers: ['rent'],
   terms: 'unknown',
   regions: [CITY],
-  startRequests: (scope) => (scopeWantsSite(scope, ['rent'], [CITY]) ? [searchRequest(1)] : []),
+  startRequests: (scope) =>
+    siteCoversScope({ offers: ['rent'], regions: [CITY] }, scope) ? [searchRequest(1)] : [],
   parseListPage: parseSearchResponse,
 })

@@ -5,7 +5,8 @@ export type DwellingType = (typeof DWELLING_TYPES)[number]
 
 /**
  * "Appartement", "Flatwoning", "Bovenwoning", "House", "Kamer", "Studio" → the schema's kind of home; else null.
- * Sites name a home by its first word, so only the start of the text counts.
+ * Sites name a home by its first word, so only the start of the text counts. A bare "Woning" is a house: sites that
+ * sort homes into apartment, studio, room and house print it for the house.
  */
 export function dwellingFromWord(word: string): DwellingType | null {
   const w = word.trim().toLowerCase()
@@ -15,7 +16,11 @@ export function dwellingFromWord(word: string): DwellingType | null {
     )
   )
     return 'apartment'
-  if (/^(huis|house|woonhuis|villa|eengezinswoning|tussenwoning|hoekwoning|herenhuis)/.test(w)) return 'house'
+  if (
+    /^(huis|house|woonhuis|villa|eengezinswoning|tussenwoning|hoekwoning|herenhuis)/.test(w) ||
+    w === 'woning'
+  )
+    return 'house'
   if (/^(kamer|room)/.test(w)) return 'room'
   if (/^studio/.test(w)) return 'studio'
   return null

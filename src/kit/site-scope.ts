@@ -19,3 +19,8 @@ export function siteCoversScope(site: SiteCoverage, scope: CrawlScope): boolean 
   const wanted = new Set(scope.cities.map(toCitySlug))
   return site.regions.some((city) => wanted.has(toCitySlug(city)))
 }
+
+/** The offer types a crawl for `scope` reads from such a site: those it carries, none when it covers no city asked. */
+export function typesToCrawl(site: SiteCoverage, scope: CrawlScope): OfferType[] {
+  return siteCoversScope(site, scope) ? scope.types.filter((type) => site.offers.includes(type)) : []
+}

@@ -1,5 +1,4 @@
-import { definePreset, type ListPageResult } from '../../../src/kit/index.js'
-import { typesToCrawl } from '../_shared/site-scope.js'
+import { definePreset, type ListPageResult, typesToCrawl } from '../../../src/kit/index.js'
 import { pageRequests, readDetailPage } from './detail-page.js'
 import { readListings } from './listings-response.js'
 import { ogonlineOptions } from './options.js'

@@ -1,5 +1,4 @@
-import { definePreset } from '../../../src/kit/index.js'
-import { typesToCrawl } from '../_shared/site-scope.js'
+import { definePreset, typesToCrawl } from '../../../src/kit/index.js'
 import { realworksOptions } from './options.js'
 import { readSearchPage } from './search-page.js'
 
