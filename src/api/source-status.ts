@@ -1,4 +1,5 @@
 import { ALL_SOURCES } from '../../sources/index.js'
+import { type FillRates, readFillRates } from '../pipeline/fill-rates.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { oldestVerifiedPerSource, readListingSources } from '../store/sources.repository.js'
@@ -31,6 +32,8 @@ export interface SourceStatus {
   readonly oldestVerifiedAt: string | null
   /** When `status` is `degraded`: the health checks its last run failed (see `judgeSourceRun`). */
   readonly degradedBy: readonly string[]
+  /** Percent of the listings its last run parsed that had each watched field; null when unknown (see `FILL_FIELDS`). */
+  readonly fillRates: Partial<FillRates> | null
 }
 
 /** The sources' status with a fingerprint that changes whenever a run starts, ends or publishes. */
@@ -107,6 +110,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         activeListings: source.activeListings,
         oldestVerifiedAt: oldestVerified.get(source.id) ?? null,
         degradedBy: lastRun?.degraded_by?.split(',') ?? [],
+        fillRates: readFillRates(lastRun?.fill_rates_json ?? null),
       }),
     )
   const registers = (await readRegisterStatuses(store)).map(
@@ -123,6 +127,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       activeListings: null,
       oldestVerifiedAt: null,
       degradedBy: [],
+      fillRates: null,
     }),
   )
   return [...listing, ...registers]
