@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type LabelValues, Registry } from 'prom-client'
+import { FILL_FIELD_KEYS } from '../pipeline/fill-rates.js'
 import { REQUEST_KINDS } from './request-kinds.js'
 import { secondsSince } from './seconds-since.js'
 import type { SourceStatus, SourceStatusSnapshot } from './source-status.js'
@@ -22,8 +23,8 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 /**
  * Builds the registry: request latency per route pattern and status (its `_count` is the request count),
- * rate-limit rejections, the age of the published data, and per source its status, why it is degraded, its last
- * success, active listings, its last run's requests by kind and the age of its least recently verified listing. The
+ * rate-limit rejections, the age of the published data, and per source its status, why it is degraded, its fields'
+ * fill rates, its last success, active listings, its last run's requests by kind and the age of its least recently verified listing. The
  * per-source figures are read again only when a run starts, ends or publishes.
  */
 export function createApiMetrics(data: MetricsSources): ApiMetrics {
@@ -97,8 +98,15 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
   })
   const degraded = new Gauge({
     name: 'propdata_source_degraded',
-    help: 'Why the last run of a source is degraded: 1 per health check it failed (rejects, listing-count).',
+    help: 'Why the last run of a source is degraded: 1 per health check it failed (rejects, listing-count, fill-rate).',
     labelNames: ['source', 'check'] as const,
+    registers: [registry],
+    collect: () => refreshSources(),
+  })
+  const fillRate = new Gauge({
+    name: 'propdata_source_fill_rate',
+    help: `Percent of the listings the last run of each source parsed that had each field (${FILL_FIELD_KEYS.join(', ')}); absent when it parsed too few.`,
+    labelNames: ['source', 'field'] as const,
     registers: [registry],
     collect: () => refreshSources(),
   })
@@ -132,12 +140,15 @@ export function createApiMetrics(data: MetricsSources): ApiMetrics {
     if (snapshot.fingerprint === applied) return
     applied = snapshot.fingerprint
     sources = snapshot.sources
-    for (const gauge of [lastSuccess, activeListings, status, degraded, requestsByKind]) gauge.reset()
+    for (const gauge of [lastSuccess, activeListings, status, degraded, fillRate, requestsByKind])
+      gauge.reset()
     for (const s of snapshot.sources) {
       if (s.lastSuccessAt) lastSuccess.set({ source: s.id }, Date.parse(s.lastSuccessAt) / 1000)
       if (s.activeListings !== null) activeListings.set({ source: s.id }, s.activeListings)
       if (s.status) status.set({ source: s.id, status: s.status }, 1)
       for (const check of s.degradedBy) degraded.set({ source: s.id, check }, 1)
+      for (const [field, rate] of Object.entries(s.fillRates ?? {}))
+        fillRate.set({ source: s.id, field }, rate)
       const requests = s.requests
       if (requests)
         for (const kind of REQUEST_KINDS) requestsByKind.set({ source: s.id, kind }, requests[kind])

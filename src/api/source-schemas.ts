@@ -44,7 +44,7 @@ export const sourceSchema = z
       .string()
       .nullable()
       .describe(
-        'The status of its last run: ok; degraded (it finished, but rejected too many rows or found far fewer listings than its recent runs, so it published what validated and withdrew nothing; last_run.message says why); failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
+        'The status of its last run: ok; degraded (it finished, but rejected too many rows, found far fewer listings than its recent runs or filled a field far less often, so it published what validated and withdrew nothing; last_run.message and last_run.degraded_by say why); failed, blocked, stopped. Registers: bag and ep-online by their last import (ok, failed, crashed, or running); woz by the WOZ look-ups of the last ingest that made any (ok, stopped, failed). Null if never run.',
       ),
     last_run: z
       .object({
@@ -55,6 +55,17 @@ export const sourceSchema = z
           .nullable()
           .describe('What went wrong, when something did. A file it names is named without its folder.'),
         requests: requestsSchema.nullable(),
+        degraded_by: z
+          .array(z.string())
+          .describe(
+            'Extension: when status is degraded, the health checks the run failed: rejects (too many rows rejected), listing-count (less than half the median of its recent whole runs), fill-rate (a field filled 20 points or more below its recent median). Empty otherwise.',
+          ),
+        fill_rates: z
+          .record(z.string(), z.number())
+          .nullable()
+          .describe(
+            'Extension: the percentage of the listings the run parsed that had each watched field (price, surface_area, postcode, house_number, street, listed_at). Null when it parsed too few listings to say, rejected too many, or for a register.',
+          ),
       })
       .nullable(),
     last_success: z

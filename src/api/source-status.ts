@@ -1,5 +1,6 @@
 import { ALL_SOURCES, findSource } from '../../sources/index.js'
 import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../ops/source-traits.js'
+import { type FillRates, readFillRates } from '../pipeline/fill-rates.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { oldestVerifiedPerSource, readListingSources } from '../store/sources.repository.js'
@@ -32,6 +33,8 @@ export interface SourceStatus extends SourceTraits {
   readonly oldestVerifiedAt: string | null
   /** When `status` is `degraded`: the health checks its last run failed (see `judgeSourceRun`). */
   readonly degradedBy: readonly string[]
+  /** Percent of the listings its last run parsed that had each watched field; null when unknown (see `FILL_FIELDS`). */
+  readonly fillRates: Partial<FillRates> | null
 }
 
 /** The sources' status with a fingerprint that changes whenever a run starts, ends or publishes. */
@@ -109,6 +112,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         activeListings: source.activeListings,
         oldestVerifiedAt: oldestVerified.get(source.id) ?? null,
         degradedBy: lastRun?.degraded_by?.split(',') ?? [],
+        fillRates: readFillRates(lastRun?.fill_rates_json ?? null),
       }),
     )
   const registers = (await readRegisterStatuses(store)).map(
@@ -126,6 +130,7 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
       activeListings: null,
       oldestVerifiedAt: null,
       degradedBy: [],
+      fillRates: null,
     }),
   )
   return [...listing, ...registers]

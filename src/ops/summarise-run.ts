@@ -1,4 +1,5 @@
 import type { RunReport } from '../pipeline/ingest.js'
+import { FILL_RATE_CHECK } from '../pipeline/source-health.js'
 import { count } from '../plural.js'
 
 /** The run statuses that mean something went wrong with the run as a whole. */
@@ -20,8 +21,10 @@ export function summariseRun(
   const kept = report.sources.some((s) => s.status === 'failed' || s.status === 'blocked')
     ? '; failed and blocked sources keep their previous data'
     : ''
-  const degraded = report.sources.some((s) => s.status === 'degraded')
-    ? '; degraded sources publish what validated and withdraw nothing'
-    : ''
+  const degraded = report.sources.some((s) => s.degradedBy?.includes(FILL_RATE_CHECK))
+    ? '; degraded sources withdraw nothing, and one whose fields emptied keeps its listings as they were'
+    : report.sources.some((s) => s.status === 'degraded')
+      ? '; degraded sources publish what validated and withdraw nothing'
+      : ''
   return `${head}: ${report.problems.join('; ')}${kept}${degraded}`
 }

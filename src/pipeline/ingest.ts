@@ -32,11 +32,13 @@ import {
   insertRejects,
   markCrashedRuns,
   recentBaselineCounts,
+  recentFillRates,
   recordRunSource,
 } from '../store/runs.repository.js'
 import type { RunTable, VerifiedBy } from '../store/schema.js'
 import { registerSources } from '../store/sources.repository.js'
 import { discardStaleStage } from '../store/stage.repository.js'
+import { createFillCounter, type FillRates, type FillSample, readFillRates } from './fill-rates.js'
 import { type LeftOutSource, leftOutLine } from './left-out.js'
 import type { Logger } from './logger.js'
 import type { RunEvent } from './run-events.js'
@@ -91,19 +93,33 @@ interface JudgedOutcome extends Omit<CrawlOutcome, 'status'> {
   readonly baseline: boolean
   /** The checks that found the run unhealthy (empty unless `degraded`). */
   readonly degradedBy: readonly string[]
+  /** The fill rates of the listings it parsed, when they are a fill baseline (see `SourceRunVerdict`); else null. */
+  readonly fillRates: FillRates | null
+  /** No health check forbids publishing its listings (see `SourceRunVerdict`). */
+  readonly publish: boolean
 }
 
 /** One source's line in the run report. */
 export interface SourceReport
   extends Omit<
     JudgedOutcome,
-    'layoutChanged' | 'complete' | 'truncated' | 'completedSearches' | 'baseline' | 'degradedBy' | 'requests'
+    | 'layoutChanged'
+    | 'complete'
+    | 'truncated'
+    | 'completedSearches'
+    | 'baseline'
+    | 'degradedBy'
+    | 'requests'
+    | 'fillRates'
+    | 'publish'
   > {
   readonly source: string
   /** The crawl's requests by kind; absent from reports stored before they were counted. */
   readonly requests?: CrawlOutcome['requests']
   /** The health checks that found the run unhealthy; absent from reports stored before runs were judged. */
   readonly degradedBy?: readonly string[]
+  /** Percent of its parsed listings with each watched field; null when too few; absent from older reports. */
+  readonly fillRates?: FillRates | null
   readonly new: number
   readonly updated: number
   readonly withdrawn: number
@@ -210,27 +226,31 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   const rejects: { runId: number; sourceId: string; url: string | null; reason: string; payload: unknown }[] =
     []
   const outcomes = new Map<string, JudgedOutcome>()
-  const baselines = await recentBaselineCounts(
-    store,
-    options.sources.map((s) => s.id),
-    BASELINE_RUNS,
-  )
+  const sourceIds = options.sources.map((s) => s.id)
+  const baselines = await recentBaselineCounts(store, sourceIds, BASELINE_RUNS)
+  const fillBaselines = await recentFillRates(store, sourceIds, BASELINE_RUNS)
   // A crawl over some cities or types sees part of the site; a file source is read whole whatever the scope.
   const wholeScope = (source: Source) => source.kind === 'file' || !options.partialScope
-  const judge = (source: Source, o: CrawlOutcome): JudgedOutcome => {
-    if (o.status !== 'ok') return { ...o, baseline: false, degradedBy: [] }
-    const figures = { listings: o.listings, rejected: o.rejected, whole: o.complete && wholeScope(source) }
-    const recentListings = baselines.get(source.id) ?? []
-    const { findings, baseline } = judgeSourceRun(figures, { recentListings }, config)
-    if (findings.length === 0) return { ...o, baseline, degradedBy: [] }
+  const judge = (source: Source, o: CrawlOutcome, fill: FillSample | null): JudgedOutcome => {
+    if (o.status !== 'ok') return { ...o, baseline: false, degradedBy: [], fillRates: null, publish: true }
+    const whole = o.complete && wholeScope(source)
+    const figures = { listings: o.listings, rejected: o.rejected, whole, fill }
+    const recent = {
+      recentListings: baselines.get(source.id) ?? [],
+      recentFill: (fillBaselines.get(source.id) ?? []).flatMap((json) => readFillRates(json) ?? []),
+    }
+    const { findings, baseline, fillBaseline, publish } = judgeSourceRun(figures, recent, config)
+    const judged = { ...o, baseline, fillRates: fillBaseline, publish }
+    if (findings.length === 0) return { ...judged, degradedBy: [] }
     const message = [...findings.map((f) => f.message), o.message].filter(Boolean).join('; ')
-    return { ...o, status: 'degraded', message, baseline, degradedBy: findings.map((f) => f.check) }
+    return { ...judged, status: 'degraded', message, degradedBy: findings.map((f) => f.check) }
   }
   let registers: EnrichmentReport | null = null
   try {
     await Promise.all(
       options.sources.map(async (source) => {
         emit({ type: 'source-start', runId, source: source.id })
+        const fill = createFillCounter()
         // A listing read from a file has no verification: `verifiedBy` is for crawled ones.
         const handlers: Pick<CrawlOptions, 'signal' | 'maxListings' | 'onReject'> & {
           onListing: (listing: Listing, verifiedBy?: VerifiedBy) => void
@@ -239,6 +259,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
           maxListings: options.maxListings,
           onListing: (listing, verifiedBy) => {
             stage.add(source.id, listing, verifiedBy)
+            fill.add(listing)
             emit({ type: 'listing', runId, source: source.id })
           },
           onReject: (rejected: RejectedListing) => {
@@ -288,7 +309,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
             durationMs: 0,
           }
         })
-        const judged = judge(source, crawled)
+        const judged = judge(source, crawled, fill.sample())
         // A site that slowed the crawl down is named on the line of a source that got every page in the end; one
         // that failed or was blocked already says what stopped it.
         const wentWell = judged.status === 'ok' || judged.status === 'degraded'
@@ -349,12 +370,13 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     const o = outcomes.get(s.id)!
     // A crawl cut short by --limit/--max-pages did not see every listing, and a degraded one cannot be trusted to
     // have: neither withdraws any. Any other healthy crawl withdraws within the searches it read to their last page
-    // (a night whose budget ran out, a lost list page), or anywhere when it read the whole source.
+    // (a night whose budget ran out, a lost list page), or anywhere when it read the whole source. A run whose fields
+    // emptied publishes none of its listings, so that they keep the values the source gave before.
     const whole = o.complete && wholeScope(s)
     return {
       sourceId: s.id,
       completed: o.status === 'ok' && (o.complete || (s.kind === 'crawl' && !o.truncated)),
-      publishable: !o.layoutChanged,
+      publishable: !o.layoutChanged && o.publish,
       withdrawWithin: whole ? undefined : o.completedSearches,
     }
   })
@@ -396,7 +418,13 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
         : 'partial'
   const exitCode: 0 | 1 | 3 = status === 'succeeded' ? 0 : status === 'failed' ? 1 : 3
   const sources: SourceReport[] = options.sources.map((s) => {
-    const { layoutChanged: _layout, complete: _complete, baseline: _baseline, ...o } = outcomes.get(s.id)!
+    const {
+      layoutChanged: _layout,
+      complete: _complete,
+      baseline: _baseline,
+      publish: _publish,
+      ...o
+    } = outcomes.get(s.id)!
     const changes = published?.perSource[s.id] ?? { new: 0, updated: 0, withdrawn: 0 }
     return { source: s.id, ...o, ...changes }
   })
@@ -419,6 +447,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       baseline: outcomes.get(s.source)!.baseline ? 1 : 0,
       degraded_by: s.degradedBy?.length ? s.degradedBy.join(',') : null,
       requests_json: crawled.has(s.source) && s.requests ? JSON.stringify(s.requests) : null,
+      fill_rates_json: s.fillRates ? JSON.stringify(s.fillRates) : null,
     })
   }
   const finishedAt = new Date().toISOString()

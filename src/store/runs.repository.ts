@@ -169,6 +169,30 @@ export async function recentBaselineCounts(
   return counts
 }
 
+/** Per source, the stored fill rates (`run_sources.fill_rates_json`) of its last `runs` runs that have them, newest first. */
+export async function recentFillRates(
+  store: Store,
+  sourceIds: readonly string[],
+  runs: number,
+): Promise<Map<string, string[]>> {
+  const rates = new Map<string, string[]>()
+  for (const id of sourceIds) {
+    const rows = await store.db
+      .selectFrom('run_sources')
+      .select('fill_rates_json')
+      .where('source_id', '=', id)
+      .where('fill_rates_json', 'is not', null)
+      .orderBy('run_id', 'desc')
+      .limit(runs)
+      .execute()
+    rates.set(
+      id,
+      rows.flatMap((r) => (r.fill_rates_json === null ? [] : [r.fill_rates_json])),
+    )
+  }
+  return rates
+}
+
 /** Writes rejected rows of a run. */
 export async function insertRejects(
   store: Store,

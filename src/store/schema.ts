@@ -42,6 +42,11 @@ export interface RunSourceTable {
   degraded_by: string | null
   /** The crawl's requests by kind (`CrawlRequests` as JSON); null for a file source or a run from before. */
   requests_json: string | null
+  /**
+   * Percent of the run's parsed listings that had each watched field (`FillRates` as JSON); null when the run parsed
+   * too few listings, too many were rejected, or it is from before. Every non-null value is a fill baseline.
+   */
+  fill_rates_json: string | null
 }
 
 /** A listing source some run has known (see migration 015). */

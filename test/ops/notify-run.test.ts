@@ -122,6 +122,23 @@ describe('--notify', () => {
     )
   })
 
+  it('POSTs when a source is degraded by a field that emptied, saying that it kept its listings', async () => {
+    received.length = 0
+    const message = 'postcode fill 98 % → 41 % (median of 5); a fall of 20 points or more'
+    const source = {
+      ...blocked.sources[0]!,
+      source: 'funda',
+      status: 'degraded' as const,
+      message,
+      degradedBy: ['fill-rate'],
+    }
+    await operate(async () => ({ ...blocked, sources: [source], problems: [`funda: degraded: ${message}`] }))
+    expect(received).toHaveLength(1)
+    expect(received[0]?.body.text).toBe(
+      `Run 7 partial (exit 3): funda: degraded: ${message}; degraded sources withdraw nothing, and one whose fields emptied keeps its listings as they were`,
+    )
+  })
+
   it('stays quiet when every source was fine', async () => {
     received.length = 0
     await operate(async () => report({ status: 'succeeded', exitCode: 0 }))

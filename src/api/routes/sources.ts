@@ -50,6 +50,8 @@ export function registerSourceRoutes(app: FastifyInstance): void {
                 started_at: s.lastRun.startedAt,
                 message: s.lastRun.message,
                 requests: s.requests,
+                degraded_by: [...s.degradedBy],
+                fill_rates: s.fillRates,
               }
             : null,
           last_success: s.lastSuccessAt,

@@ -5,6 +5,7 @@ import {
   type RunDetail,
   type RunSummary,
 } from '../../ops/run-history.repository.js'
+import { FILL_FIELD_KEYS, FILL_FIELDS, readFillRates } from '../../pipeline/fill-rates.js'
 import { leftOutLine } from '../../pipeline/left-out.js'
 import { count } from '../../plural.js'
 import { cliCommand } from '../command-hint.js'
@@ -101,6 +102,19 @@ function formatRequests(perSource: RunDetail['perSource']): string | null {
   return parts.length > 0 ? `Requests: ${parts.join('; ')}` : null
 }
 
+/** Each source's fill rates in one line, in percent by field; null when no source of the run recorded any. */
+function formatFillRates(perSource: RunDetail['perSource']): string | null {
+  const parts = perSource.flatMap((s) => {
+    const rates = readFillRates(s.fill_rates_json)
+    if (!rates) return []
+    const fields = FILL_FIELD_KEYS.flatMap((field) =>
+      rates[field] === undefined ? [] : [`${FILL_FIELDS[field].name} ${rates[field]} %`],
+    )
+    return [`${s.source_id} ${fields.join(', ')}`]
+  })
+  return parts.length > 0 ? `Fill rates: ${parts.join('; ')}` : null
+}
+
 /** A run in detail: per source lines, problems, timings, archive, failed pages and the rejects summary. */
 function formatRunDetail(run: RunDetail): string {
   const out = [
@@ -112,6 +126,8 @@ function formatRunDetail(run: RunDetail): string {
   if (run.perSource.length > 0) out.push('', 'Sources:', ...formatSourceLines(run.perSource))
   const requests = formatRequests(run.perSource)
   if (requests) out.push('', requests)
+  const fill = formatFillRates(run.perSource)
+  if (fill) out.push('', fill)
   if (run.problems.length > 0) out.push('', 'Problems:', ...run.problems.map((p) => `  ${p}`))
   if (run.leftOut.length > 0) out.push('', 'Left out:', ...run.leftOut.map((l) => `  ${leftOutLine(l)}`))
   if (run.timings) {

@@ -20,6 +20,7 @@ import * as oneGoldenRecordTable from './018-one-golden-record-table.js'
 import * as pageValidators from './019-page-validators.js'
 import * as crawlFreshness from './020-crawl-freshness.js'
 import * as crawlSearches from './021-crawl-searches.js'
+import * as sourceFillRates from './022-source-fill-rates.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '019-page-validators': pageValidators,
   '020-crawl-freshness': crawlFreshness,
   '021-crawl-searches': crawlSearches,
+  '022-source-fill-rates': sourceFillRates,
 }
