@@ -10,11 +10,13 @@ const list = (html: string) =>
 const recorded = readFileSync(join(import.meta.dirname, 'fixtures', 'list-delft-excerpt.html'), 'utf8')
 
 describe('huurstunt search pages', () => {
-  it('skips locked, let and optioned cards and keeps the rest', () => {
+  it('skips locked and let cards and keeps the rest, those under option included', () => {
     const ids = list(recorded).listings!.map((l) => l.sourceListingId)
     expect(ids).toEqual(['fxH5E', 'fu8Ly', 'eN1IO', 'dgih7'])
     const optioned = recorded.replace(' Te huur\n </span>', ' Onder optie\n </span>')
-    expect(list(optioned).listings!.map((l) => l.sourceListingId)).not.toContain('fxH5E')
+    expect(list(optioned).listings!.map((l) => l.sourceListingId)).toContain('fxH5E')
+    const rented = recorded.replace(' Te huur\n </span>', ' Verhuurd\n </span>')
+    expect(list(rented).listings!.map((l) => l.sourceListingId)).not.toContain('fxH5E')
   })
   it('reads "huurwoning" as a house', () => {
     const house = recorded.replace(

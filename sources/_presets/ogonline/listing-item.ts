@@ -1,4 +1,5 @@
 import {
+  dwellingFromWord,
   isLetOrSold,
   type ListingInput,
   type OfferType,
@@ -7,7 +8,6 @@ import {
   resolveUrl,
   splitStreetAddress,
 } from '../../../src/kit/index.js'
-import { dwellingFromWord } from '../../_shared/listing-markup.js'
 
 /** One entry of the listings JSON, read field by field: a field of the wrong type counts as absent. */
 type Item = Readonly<Record<string, unknown>>

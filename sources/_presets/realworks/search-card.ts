@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  dwellingFromWord,
   isLetOrSold,
   type ListingInput,
   type OfferType,
@@ -7,7 +8,6 @@ import {
   resolveUrl,
   splitStreetAddress,
 } from '../../../src/kit/index.js'
-import { dwellingFromWord } from '../../_shared/listing-markup.js'
 
 /** A parsed node, named through cheerio so presets need not depend on domhandler. */
 type AnyNode = Parameters<CheerioAPI['contains']>[0]
