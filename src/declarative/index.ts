@@ -4,7 +4,7 @@ import { findSiteFiles } from './find-site-files.js'
 import { loadSiteFile } from './load-site-file.js'
 
 export { findSiteFiles, SITE_FILE } from './find-site-files.js'
-export { loadSiteFile, type SiteFileLocation } from './load-site-file.js'
+export { loadSiteFile, type SiteFileLocation, sourceOfSite } from './load-site-file.js'
 
 /**
  * Every declarative source under `sourcesDir` (`<id>/source.yml`), sorted by id, each built on its preset. The first

@@ -76,6 +76,15 @@ export function loadSiteFile(location: SiteFileLocation, presets: readonly Prese
   if (options && !options.success) problems.push(...problemsOf(options.error, text, ['options']))
   if (!preset || !options?.success || problems.length > 0) fail(location, problems)
 
+  return sourceOfSite(site, preset, options.data)
+}
+
+/** A checked site file and its preset's checked options, as the listing source the pipeline runs. */
+export function sourceOfSite<Options>(
+  site: SiteFile,
+  preset: Preset<Options>,
+  options: Options,
+): ListingSource {
   return {
     kind: 'crawl',
     id: site.id,
@@ -88,6 +97,6 @@ export function loadSiteFile(location: SiteFileLocation, presets: readonly Prese
     terms: site.terms,
     regions: site.regions,
     preset: preset.id,
-    ...preset.build(site, options.data),
+    ...preset.build(site, options),
   }
 }

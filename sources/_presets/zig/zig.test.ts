@@ -1,43 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
-import {
-  createPage,
-  type ListingSource,
-  listingSchema,
-  ParseError,
-  siteFileSchema,
-} from '../../../src/kit/index.js'
-import {
-  expectedPathOf,
-  listFixtures,
-  parsePageFixture,
-  SOURCES_DIR,
-} from '../../../test/contract/source-fixtures.js'
+import { createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
+import { expectedPathOf, listFixtures, parsePageFixture } from '../../../test/contract/source-fixtures.js'
+import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import zig from './index.js'
 
 const SITES = ['holland-rijnland', 'plaza', 'roommatch', 'woonnet-haaglanden']
 
-/** A site file built into a source the way the site-file loader builds it; a stand-in until that loader lands. */
-function loadSite(id: string): ListingSource {
-  const site = siteFileSchema.parse(parse(readFileSync(join(SOURCES_DIR, id, 'source.yml'), 'utf8')))
-  const options = zig.options.parse(site.options)
-  return {
-    kind: 'crawl',
-    id: site.id,
-    name: site.name,
-    homepage: site.homepage,
-    hosts: site.hosts,
-    render: site.render ?? zig.render ?? 'http',
-    politeness: site.politeness,
-    offers: site.offers,
-    terms: site.terms,
-    regions: site.regions,
-    preset: zig.id,
-    ...zig.build(site, options),
-  }
-}
+const loadSite = (id: string): ListingSource => siteOnPreset(zig, id)
 
 const ENDPOINT = 'https://www.woonnet-haaglanden.nl/portal/object/frontend/getallobjects/format/json'
 const respond = (body: string) =>
