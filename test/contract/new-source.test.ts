@@ -100,7 +100,9 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
   it('refuses a preset that does not exist, naming the known ones', () => {
     const result = run('acme-lofts', '--preset', 'htm-cards')
     expect(result.status).toBe(2)
-    expect(result.stderr).toBe('new-source: No preset htm-cards; known: html-cards, json-cards, ogonline, realworks, zig\n')
+    expect(result.stderr).toBe(
+      'new-source: No preset htm-cards; known: html-cards, json-cards, ogonline, realworks, zig\n',
+    )
     expect(existsSync(join(root, 'sources', 'acme-lofts'))).toBe(false)
   })
 
