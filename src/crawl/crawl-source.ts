@@ -57,7 +57,10 @@ export interface CrawlOptions {
    * Without it, every detail page is requested each run (conditionally).
    */
   readonly incremental?: { readonly refreshNights: number }
-  /** Requests after which no new search starts (see `nightBudget`); searches under way still finish. @default unlimited */
+  /**
+   * Requests after which no new search starts and no detail page is asked for (see `nightBudget`); the list pages of
+   * searches under way are still read, so that those searches complete. @default unlimited
+   */
   readonly nightBudget?: number
   /** Where the searches' rotation is kept between runs: the order they are walked in, and which completed. */
   readonly searchLog?: SearchLog
@@ -89,8 +92,9 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   const halt = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal
   const underListingLimit = () => options.maxListings === undefined || enqueuedItems < options.maxListings
+  const budget = options.nightBudget ?? Number.POSITIVE_INFINITY
   const frontier = createSearchFrontier(planSearches(source, options.scope), {
-    budget: options.nightBudget ?? Number.POSITIVE_INFINITY,
+    budget,
     log: options.searchLog,
   })
   let requests = 0
@@ -276,6 +280,12 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
       replay('detail', remembered!.yielded, 'list', false)
       return
     }
+    if (request.label === 'detail' && requests >= budget) {
+      // The night is spent: the page waits for a later night, and its listing stays as the last read left it.
+      frontier.exhausted()
+      keepWhatItWas(request)
+      return
+    }
     tally.requests[plan.kind] += 1
     requests += 1
     const asked: Asked = {
@@ -355,7 +365,7 @@ export async function crawlSource(source: ListingSource, options: CrawlOptions):
   }
 
   // A search starts once those under way have nothing left to queue and the host is nearly idle, so the night's
-  // budget is weighed against every request made so far; a search started is followed to its last page.
+  // budget is weighed against every request made so far; a search started is followed to its last list page.
   const startSearches = () => {
     while (pending.length === 0 && active.size <= source.politeness.concurrency && !signal.aborted) {
       const search = frontier.next(requests)

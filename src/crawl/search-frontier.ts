@@ -116,6 +116,10 @@ export function createSearchFrontier(
       options.log?.started(search)
       return search
     },
+    /** The night's budget ran out under way: detail pages wait for a later night, and the night counts as cut. */
+    exhausted() {
+      budgetCut = true
+    },
     /** The request being handled: the requests queued until the next `enter` belong to its search. */
     enter(request: SourceRequest) {
       current = chains.get(exchangeKey(request))

@@ -46,6 +46,16 @@ async function crawl(source: ListingSource, fetcher: Fetcher, extra: Partial<Cra
 }
 
 describe('crawlSource', () => {
+  it('asks for no detail page once the night budget is spent, and still reads its search to the last list page', async () => {
+    const site = await h.site(htmlSiteRoutes(HTML_HOMES))
+    const { outcome, listings } = await crawl(htmlHomesSource('html', site.origin), h.fetcher().fetcher, {
+      nightBudget: 2,
+    })
+    // The first list page, then one of its three detail pages; the second list page is still read.
+    expect(outcome.requests).toMatchObject({ list: 2, detailNew: 1 })
+    expect(outcome).toMatchObject({ status: 'ok', budgetCut: true, searchesComplete: 1 })
+    expect(listings).toHaveLength(1)
+  })
   it('crawls list pages, follows "next", fetches details and validates every listing', async () => {
     const site = await h.site(htmlSiteRoutes(HTML_HOMES))
     const { outcome, listings } = await crawl(htmlHomesSource('html', site.origin), h.fetcher().fetcher)
