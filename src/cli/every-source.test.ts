@@ -7,7 +7,7 @@ const site = (id: string, terms: Terms): ListingSource => ({
   kind: 'crawl',
   id,
   name: id,
-  homepage: `https://${id}.example/`,
+  homepage: `https://www.${id}.nl/`,
   render: 'http',
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
@@ -40,6 +40,15 @@ describe('the sources a run over every source reads', () => {
     const result = select({ mode: 'live' })
     expect(ids(result)).toEqual(['open', 'unclear'])
     expect(result.leftOut.map(leftOutLine)).toEqual([
+      'closed: left out: its terms forbid automated collection (name it with --sources to crawl it)',
+    ])
+  })
+
+  it('leaves an example of a platform, on a reserved domain, out of a live run', () => {
+    const example = { ...site('voorbeeld', 'unknown'), homepage: 'https://www.voorbeeld.test/' }
+    const result = selectEverySource([example, ...REGISTRY], { mode: 'live', retired: new Set() })
+    expect(result.leftOut.map(leftOutLine)).toEqual([
+      'voorbeeld: left out: an example of its platform, with no site to crawl',
       'closed: left out: its terms forbid automated collection (name it with --sources to crawl it)',
     ])
   })

@@ -130,8 +130,13 @@ describe('the CLI contract', () => {
   }, 60_000)
   it("`sources` shows each source's terms in a column", async () => {
     const lines = (await runCli(['sources', '--db', db], env)).stdout.split('\n')
-    expect(lines[0]).toMatch(/^source +kind +render +terms +last run$/)
-    expect(lines.find((l) => l.startsWith('funda '))).toMatch(/^funda +listing +browser +forbids +ok at /)
-    expect(lines.find((l) => l.startsWith('bag '))).toMatch(/^bag +register +file +— +ok at /)
+    expect(lines[0]).toMatch(/^source +kind +render +terms +preset +regions +last run$/)
+    expect(lines.find((l) => l.startsWith('funda '))).toMatch(
+      /^funda +listing +browser +forbids +— +whole country +ok at /,
+    )
+    expect(lines.find((l) => l.startsWith('verra-makelaars '))).toMatch(
+      /^verra-makelaars +listing +http +unknown +ogonline +Den Haag, Rotterdam, Delft \+15 more +never run/,
+    )
+    expect(lines.find((l) => l.startsWith('bag '))).toMatch(/^bag +register +file +— +— +— +ok at /)
   }, 60_000)
 })

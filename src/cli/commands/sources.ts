@@ -146,7 +146,7 @@ const COLUMNS: readonly SourceColumn[] = [
   },
   {
     heading: 'regions',
-    cell: (r) => (r.kind === 'register' ? '—' : (r.regions?.join(', ') ?? 'whole country')),
+    cell: (r) => (r.kind === 'register' ? '—' : regionsCell(r.regions)),
     needed: (rows) => rows.some((r) => r.regions !== null),
   },
   { heading: 'last run', cell: describeRow },
@@ -159,6 +159,16 @@ function formatSourceTable(rows: readonly SourceRow[]): string[] {
     columns.map(({ heading }) => ({ heading })),
     rows.map((r) => columns.map((c) => c.cell(r))),
   )
+}
+
+/** Cities shown per source in the table; `--json` has them all. */
+const REGIONS_SHOWN = 3
+
+/** The first few cities a source covers and how many more, so that one long list does not widen the table. */
+function regionsCell(regions: readonly string[] | null | undefined): string {
+  if (!regions) return 'whole country'
+  const shown = regions.slice(0, REGIONS_SHOWN).join(', ')
+  return regions.length > REGIONS_SHOWN ? `${shown} +${regions.length - REGIONS_SHOWN} more` : shown
 }
 
 /** `propdata sources`: every source with its kind, render mode, terms (preset, regions if set) and last run. */
