@@ -11,7 +11,7 @@ export default defineListingSource({
   name: '123Wonen',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A letting agent's own site: one request at a time, at least 2 s apart.
+  // A letting agent's own site: one request at a time, at the pace of a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

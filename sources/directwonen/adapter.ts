@@ -13,7 +13,7 @@ export default defineListingSource({
   name: 'Direct Wonen',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A small site: one request at a time, at most one every 2 s.
+  // A small site: one request at a time, at the pace of a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

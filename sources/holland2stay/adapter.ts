@@ -16,7 +16,7 @@ export default defineListingSource({
   homepage: 'https://www.holland2stay.com/',
   hosts: [new URL(ENDPOINT).host],
   render: 'http',
-  // A big landlord behind Cloudflare: one request at a time, one every 4 s, so the crawl stays a visitor's pace.
+  // A big landlord behind Cloudflare: one request at a time, slower than a small site, so the crawl stays a visitor's pace.
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['rent'],
   terms: 'unknown',

@@ -13,7 +13,7 @@ export default defineListingSource({
   name: 'Huurstunt',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A mid-sized portal behind Cloudflare: one request at a time, at most one every 3 s.
+  // A mid-sized portal behind Cloudflare: one request at a time, a little slower than a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',

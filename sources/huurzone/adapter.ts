@@ -14,7 +14,7 @@ export default defineListingSource({
   name: 'Huurzone',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A mid-sized site read one detail page per listing: one request at a time, at most one every 2 s.
+  // A mid-sized site read one detail page per listing: one request at a time, at the pace of a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

@@ -14,7 +14,7 @@ export default defineListingSource({
   name: 'Interhouse',
   homepage: 'https://interhouse.nl/',
   render: 'http',
-  // An agent's own site: one request at a time, at most one every 2 s.
+  // An agent's own site: one request at a time, at the pace of a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

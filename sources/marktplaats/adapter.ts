@@ -12,7 +12,7 @@ export default defineListingSource({
   name: 'Marktplaats',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // The biggest classifieds site of the country: one request at a time, one every 4 s.
+  // The biggest classifieds site of the country: one request at a time, as slowly as for Funda.
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['rent'],
   terms: 'unknown',

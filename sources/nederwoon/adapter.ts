@@ -10,7 +10,7 @@ export default defineListingSource({
   name: 'NederWoon',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A small agent's site: one request at a time, at least 2 s apart.
+  // A small agent's site: one request at a time, at the pace of a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

@@ -10,7 +10,7 @@ export default defineListingSource({
   name: 'Rentola',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A large portal: one request at a time, at least 3 s apart; a city costs one request per result page.
+  // A large portal: one request at a time, a little slower than a small site; a city costs one request per result page.
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',

@@ -15,7 +15,7 @@ export default defineListingSource({
   name: 'SSH',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A housing association's own API: one request at a time, one every 2 s, as for any small site.
+  // A housing association's own API: one request at a time, as for any small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

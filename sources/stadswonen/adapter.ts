@@ -52,7 +52,7 @@ export default defineListingSource({
   homepage: `${SITE}/`,
   hosts: [new URL(API).host],
   render: 'http',
-  // A small landlord's API: one request at a time, one every 2 s, as for any small site.
+  // A small landlord's API: one request at a time, as for any small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

@@ -11,7 +11,7 @@ export default defineListingSource({
   name: 'Van der Linden',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // An agent's own site: one request at a time, at least 2 s apart.
+  // An agent's own site: one request at a time, at the pace of a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',

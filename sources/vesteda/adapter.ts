@@ -13,7 +13,7 @@ export default defineListingSource({
   name: 'Vesteda',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // A big landlord: one request at a time, one every 3 s.
+  // A big landlord: one request at a time, a little slower than a small site.
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',

@@ -78,7 +78,7 @@ export default defineListingSource({
   homepage: 'https://www.woningnet.nl/',
   hosts: DAK_HOSTS,
   render: 'http',
-  // One request at a time, at most one every 2 s: one request per region covers its whole offer.
+  // One request at a time, at the pace of a small site: one request per region covers its whole offer.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: OFFERS,
   terms: 'unknown',

@@ -68,7 +68,7 @@ export default defineListingSource({
   homepage: 'https://www.woonnetrijnmond.nl/',
   hosts: ['portal.mesh-router.embracecloud.nl'],
   render: 'http',
-  // One request at a time, at most one every 2 s: a few pages cover the whole offer, at a visitor's pace.
+  // One request at a time, at the pace of a small site: a few pages cover the whole offer, at a visitor's pace.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: OFFERS,
   terms: 'unknown',

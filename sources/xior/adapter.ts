@@ -36,7 +36,7 @@ export default defineListingSource({
   homepage: `${ORIGIN}/`,
   // The site sits behind a Cloudflare managed challenge that plain requests do not pass.
   render: 'browser',
-  // A landlord's site rendered in a browser: one page at a time, one every 3 s.
+  // A landlord's site rendered in a browser: one page at a time, as a browser page is heavier than a plain request.
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',
