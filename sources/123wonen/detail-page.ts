@@ -1,7 +1,14 @@
-import { type ListingInput, type Page, ParseError, parsePrice, readJsonLd } from '../../src/kit/index.js'
+import {
+  dwellingFromWord,
+  type ListingInput,
+  type Page,
+  ParseError,
+  parsePrice,
+  readJsonLd,
+  textOf,
+} from '../../src/kit/index.js'
 import { cardFactsOf } from '../_shared/card-facts.js'
-import { dwellingFromWord } from '../_shared/listing-markup.js'
-import { splitPostcodeCity, textOf } from '../_shared/page-text.js'
+import { splitPostcodeCity } from '../_shared/page-text.js'
 import { listingIdFromUrl } from './search-page.js'
 import { readSpecs } from './spec-list.js'
 

@@ -1,13 +1,14 @@
 import {
+  cardMarkup,
   isLetOrSold,
   type ListPageResult,
   type Page,
   ParseError,
   resolveUrl,
   type SourceRequest,
+  textOf,
 } from '../../src/kit/index.js'
 import type { CardFacts } from '../_shared/card-facts.js'
-import { cardMarkup, textOf } from '../_shared/page-text.js'
 import { readSpecs } from './spec-list.js'
 
 /** A detail URL: `/huur/{city}/{type}/{street}-{id}-{branch}`; the last two numbers are the listing's own id. */

@@ -1,5 +1,5 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
-import { type AnyNode, textOf } from '../_shared/page-text.js'
+import { type AnyNode, textOf } from '../../src/kit/index.js'
 
 /**
  * 123Wonen prints a home's facts as `.pand-specs` lists of `<li><span>label</span><span>value</span></li>`, on

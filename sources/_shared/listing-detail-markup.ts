@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import {
+  dwellingFromWord,
   type ListingInput,
   type Page,
   ParseError,
@@ -8,8 +9,9 @@ import {
   readJsonLd,
   resolveUrl,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
-import { dwellingFromWord, listingIdFromUrl, offerFromUrl } from './listing-markup.js'
+import { listingIdFromUrl, offerFromUrl } from './listing-markup.js'
 
 /**
  * Pararius and Huurwoningen detail pages: the JSON-LD House/Product block, the `dl.listing-features` rows
@@ -79,7 +81,7 @@ export function parseDetailPage(page: Page): ListingInput {
   const id = listingIdFromUrl(canonical) ?? listingIdFromUrl(page.url)
   const offer = offerFromUrl(canonical) ?? offerFromUrl(page.url)
   const home = findHome(readJsonLd($))
-  const title = $('.listing-detail-summary__title').first().text().replace(/\s+/g, ' ').trim()
+  const title = textOf($('.listing-detail-summary__title'))
   if (!id || !offer || (!home && !title)) {
     throw new ParseError('Not a listing detail page: no listing id, offer type, summary or JSON-LD', {
       url: page.url,

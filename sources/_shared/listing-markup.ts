@@ -1,5 +1,7 @@
-import type { Cheerio, CheerioAPI } from 'cheerio'
+import type { Cheerio } from 'cheerio'
 import {
+  type AnyNode,
+  cardMarkup,
   type DWELLING_TYPES,
   dwellingFromWord,
   type ListingInput,
@@ -11,6 +13,7 @@ import {
   resolveUrl,
   type SourceRequest,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
 
 /**
@@ -18,14 +21,8 @@ import {
  * (`section.listing-search-item`). Detail pages are in `listing-detail-markup.ts`. One parser, two adapters.
  */
 
-/** A parsed node, named through cheerio so adapters need not depend on domhandler. */
-type AnyNode = Parameters<CheerioAPI['contains']>[0]
-
 /** A kind of home as the listing schema names it. */
 export type DwellingType = (typeof DWELLING_TYPES)[number]
-
-// The word rule lives in the kit so presets share it; re-exported for the detail-page markup.
-export { dwellingFromWord }
 
 /** The 8-hex listing id both sites put after the city segment of a detail URL. */
 const LISTING_ID =
@@ -55,8 +52,6 @@ export function offerFromUrl(url: string): { type: OfferType; dwellingType: Dwel
 /** Title words of cards that are not homes (the sites also list parking spaces and business space). */
 const NOT_A_HOME = /^(parkeerplaats|parking|garage|garagebox|bedrijfsruimte|opslag|berging|storage)/i
 
-const text = (el: Cheerio<AnyNode>) => el.first().text().replace(/\s+/g, ' ').trim()
-
 /** "2624 BE Delft (Mythologiebuurt)" → postcode, city and neighbourhood. */
 function readSubtitle(subtitle: string): {
   postcode: string | null
@@ -76,16 +71,16 @@ function readSubtitle(subtitle: string): {
 function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | null {
   const id = listingIdFromUrl(url)
   const offer = offerFromUrl(url)
-  const title = text($card.find('a.listing-search-item__link--title'))
+  const title = textOf($card.find('a.listing-search-item__link--title'))
   const [word = '', ...rest] = title.split(' ')
   if (!id || !offer) return null
   const priceText =
-    text($card.find('.listing-search-item__price-bare .listing-search-item__price-value')) ||
-    text($card.find('.listing-search-item__price-main')) ||
-    text($card.find('.listing-search-item__price'))
+    textOf($card.find('.listing-search-item__price-bare .listing-search-item__price-value')) ||
+    textOf($card.find('.listing-search-item__price-main')) ||
+    textOf($card.find('.listing-search-item__price'))
   const price = parsePrice(priceText)
-  const area = parseArea(text($card.find('.illustrated-features__item--surface-area')))
-  const { postcode, city } = readSubtitle(text($card.find('.listing-search-item__sub-title')))
+  const area = parseArea(textOf($card.find('.illustrated-features__item--surface-area')))
+  const { postcode, city } = readSubtitle(textOf($card.find('.listing-search-item__sub-title')))
   if (price.amount === null || area === null || !postcode || !city) return null
   const { street, houseNumber } = splitStreetAddress(rest.join(' '))
   return {
@@ -94,19 +89,14 @@ function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | nu
     type: offer.type,
     price: price.amount,
     surfaceArea: area,
-    rooms: text($card.find('.illustrated-features__item--number-of-rooms')),
-    yearBuilt: text($card.find('.illustrated-features__item--construction-period')),
+    rooms: textOf($card.find('.illustrated-features__item--number-of-rooms')),
+    yearBuilt: textOf($card.find('.illustrated-features__item--construction-period')),
     dwellingType: dwellingFromWord(word) ?? offer.dwellingType,
     street: street || null,
     houseNumber,
     postcode,
     city,
   }
-}
-
-/** A search card's HTML with whitespace collapsed: what the search shows of the listing, compared night to night. */
-function cardMarkup($: CheerioAPI, card: AnyNode): string {
-  return ($.html(card) ?? '').replace(/\s+/g, ' ').trim()
 }
 
 /** How a site's search page is turned into work. */

@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  type AnyNode,
   dwellingFromWord,
   type ListingInput,
   type ListPageResult,
@@ -7,8 +8,8 @@ import {
   ParseError,
   parsePrice,
   resolveUrl,
+  textOf,
 } from '../../src/kit/index.js'
-import { type AnyNode, textOf } from '../_shared/node-text.js'
 
 /** A listing's own page: `/huurwoningen-huren/{city}/{street}/{kind}-{id}`; the id is Direct Wonen's number. */
 const DETAIL_PATH = /^\/huurwoningen-huren\/[^/]+\/[^/]+\/[a-z-]+-(\d+)$/

@@ -8,6 +8,7 @@ import {
   parsePrice,
   readJsonLd,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
 import { readDetailUrl } from './funda-url.js'
 import { prop, readNuxtPayload } from './nuxt-payload.js'
@@ -94,7 +95,7 @@ function fromMarkup(page: Page): DetailFacts | null {
   const features = new Map<string, string>()
   $('dt').each((_, dt) => {
     const label = $(dt).text().trim().toLowerCase()
-    const value = $(dt).next('dd').text().replace(/\s+/g, ' ').trim()
+    const value = textOf($(dt).next('dd'))
     if (label && value && !features.has(label)) features.set(label, value)
   })
   const subtitle = /^(\d{4}\s?[A-Z]{2})\s+(.+)$/.exec($('h1 span').eq(1).text().trim())

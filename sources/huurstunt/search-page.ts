@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  type AnyNode,
   dwellingFromWord,
   isLetOrSold,
   type ListingInput,
@@ -8,8 +9,8 @@ import {
   ParseError,
   parsePrice,
   resolveUrl,
+  textOf,
 } from '../../src/kit/index.js'
-import { type AnyNode, textOf } from '../_shared/node-text.js'
 import { listingPathOf } from './huurstunt-url.js'
 
 /** The heading a card shows when the landlord hides the street: "Appartement in Delft". */

@@ -7,8 +7,8 @@ import {
   ParseError,
   readJsonLd,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
-import { textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './huurzone-url.js'
 
 const reference = z.object({ '@id': z.string() })

@@ -1,12 +1,13 @@
 import type { Cheerio } from 'cheerio'
 import {
+  type AnyNode,
   type ListPageResult,
   type Page,
   ParseError,
   resolveUrl,
   type SourceRequest,
+  textOf,
 } from '../../src/kit/index.js'
-import { type AnyNode, textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './huurzone-url.js'
 
 /**

@@ -8,8 +8,8 @@ import {
   parsePrice,
   readJsonLd,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
-import { textOf } from '../_shared/node-text.js'
 
 /** The rows of the "Kenmerken" tables (`dt` label → `dd` text), first occurrence of each label. */
 function featureRows($: CheerioAPI): Map<string, string> {

@@ -1,13 +1,14 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  type AnyNode,
   isLetOrSold,
   type ListPageResult,
   type Page,
   ParseError,
   resolveUrl,
   type SourceRequest,
+  textOf,
 } from '../../src/kit/index.js'
-import { type AnyNode, textOf } from '../_shared/node-text.js'
 import { resultsPageRequest } from './results-request.js'
 
 /** Kinds of property in the results that are not homes: commercial space ("Overige BOG panden"), parking, storage. */

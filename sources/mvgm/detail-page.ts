@@ -6,8 +6,8 @@ import {
   ParseError,
   parsePrice,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
-import { textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './mvgm-url.js'
 
 /** "3071AZ Rotterdam (Appartement)": postcode, city and the kind of home. */

@@ -6,8 +6,8 @@ import {
   ParseError,
   resolveUrl,
   type SourceRequest,
+  textOf,
 } from '../../src/kit/index.js'
-import { textOf } from '../_shared/node-text.js'
 import { listingIdFromUrl } from './mvgm-url.js'
 
 /** The page's result count ("88 huurwoningen"), or null when the page has none. */

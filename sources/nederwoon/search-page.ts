@@ -1,14 +1,16 @@
 import type { Cheerio } from 'cheerio'
 import {
+  type AnyNode,
+  dwellingFromWord,
   type ListingInput,
   type ListPageResult,
   type Page,
   ParseError,
   parsePrice,
   resolveUrl,
+  textOf,
 } from '../../src/kit/index.js'
-import { dwellingFromWord } from '../_shared/listing-markup.js'
-import { type AnyNode, splitPostcodeCity, textOf } from '../_shared/page-text.js'
+import { splitPostcodeCity } from '../_shared/page-text.js'
 
 /** A detail URL: `/huurwoning/{city}/{id}/{type}-{street}`; the number is NederWoon's own listing id. */
 const DETAIL_PATH = /^\/huurwoning\/[^/]+\/(\d+)\/[^/]+\/?$/

@@ -1,13 +1,14 @@
 import {
+  dwellingFromWord,
   type ListingInput,
+  ownTextOf,
   type Page,
   ParseError,
   parsePrice,
   readJsonLd,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
-import { dwellingFromWord } from '../_shared/listing-markup.js'
-import { ownTextOf, textOf } from '../_shared/page-text.js'
 import { listingIdFromUrl } from './search-page.js'
 
 /** The "Details" list: each `<li>` holds a `<span>` label and a `<strong>` value, both with `<small>` notes beside. */

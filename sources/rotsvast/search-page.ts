@@ -1,11 +1,11 @@
 import {
+  cardMarkup,
   type ListPageResult,
   type Page,
   ParseError,
   resolveUrl,
   type SourceRequest,
 } from '../../src/kit/index.js'
-import { cardMarkup } from '../_shared/page-text.js'
 
 /** A detail URL: `/huren/{street}-{city}-h{number}/`; the `h` number is the listing's id in Rotsvast's system. */
 const DETAIL_PATH = /^\/(?:en\/)?huren\/[a-z0-9-]+-(h\d+)\/?$/i

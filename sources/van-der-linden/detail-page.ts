@@ -1,12 +1,13 @@
 import {
   type ListingInput,
+  ownTextOf,
   type Page,
   ParseError,
   parsePrice,
   splitStreetAddress,
+  textOf,
 } from '../../src/kit/index.js'
 import { cardFactsOf } from '../_shared/card-facts.js'
-import { ownTextOf, textOf } from '../_shared/page-text.js'
 import { listingIdFromUrl } from './search-page.js'
 
 /** The facts bar: each `.woningdetails` block holds a `<strong>` label and the value as bare text after it. */

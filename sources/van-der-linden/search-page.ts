@@ -1,4 +1,5 @@
 import {
+  cardMarkup,
   isLetOrSold,
   type ListPageResult,
   type Page,
@@ -6,9 +7,9 @@ import {
   parsePrice,
   resolveUrl,
   type SourceRequest,
+  textOf,
 } from '../../src/kit/index.js'
 import type { CardFacts } from '../_shared/card-facts.js'
-import { cardMarkup, textOf } from '../_shared/page-text.js'
 
 /** A detail URL: `/huurwoning/{Street-Number-City}/{id}/`; the number is the listing's id in the agent's system. */
 const DETAIL_PATH = /^\/huurwoning\/[^/]+\/(\d+)\/?$/

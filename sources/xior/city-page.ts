@@ -1,5 +1,6 @@
-import type { Cheerio, CheerioAPI } from 'cheerio'
+import type { Cheerio } from 'cheerio'
 import {
+  type AnyNode,
   type ListingInput,
   type ListPageResult,
   type Page,
@@ -7,9 +8,6 @@ import {
   parsePrice,
   resolveUrl,
 } from '../../src/kit/index.js'
-
-/** A parsed node, named through cheerio so the adapter need not depend on domhandler. */
-type AnyNode = Parameters<CheerioAPI['contains']>[0]
 
 /** The residence id: the last segment of its page's path ("antonia-veerstraat-student-accommodation"). */
 const residenceId = (url: string) => /\/([\w-]+)\/?$/.exec(new URL(url).pathname)?.[1] ?? null

@@ -35,6 +35,7 @@ export {
 } from './list-requests.js'
 export { DWELLING_TYPES, formatIssues, type Listing, type ListingInput, listingSchema } from './listing.js'
 export { parseListingDate } from './listing-date.js'
+export { type AnyNode, cardMarkup, ownTextOf, textOf } from './node-text.js'
 export { isLetOrSold, LET_OR_SOLD } from './offer-status.js'
 export { createPage, type Page, readJsonLd } from './page.js'
 export { definePreset, type Preset, type SiteCrawl, type SiteFile, siteFileSchema } from './preset.js'

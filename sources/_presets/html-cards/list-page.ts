@@ -11,6 +11,7 @@ import {
   ParseError,
   resolveUrl,
   type SourceRequest,
+  textOf,
 } from '../../../src/kit/index.js'
 import { listingIdOf } from './listing-id.js'
 import type { HtmlCardsOptions } from './options.js'
@@ -34,7 +35,7 @@ interface Card {
 /** Text of the first match of `selector` inside `scope`, whitespace collapsed; undefined when nothing matches. */
 export function textIn(scope: Cheerio<Node>, selector: string): string | undefined {
   const found = scope.find(selector).first()
-  return found.length === 0 ? undefined : found.text().replace(/\s+/g, ' ').trim()
+  return found.length === 0 ? undefined : textOf(found)
 }
 
 /** The card's link: the card itself when it is the link, else the first match inside it. */

@@ -1,5 +1,6 @@
-import type { Cheerio, CheerioAPI } from 'cheerio'
+import type { CheerioAPI } from 'cheerio'
 import {
+  type AnyNode,
   dwellingFromWord,
   isLetOrSold,
   type ListingInput,
@@ -7,17 +8,13 @@ import {
   parsePrice,
   resolveUrl,
   splitStreetAddress,
+  textOf,
 } from '../../../src/kit/index.js'
-
-/** A parsed node, named through cheerio so presets need not depend on domhandler. */
-type AnyNode = Parameters<CheerioAPI['contains']>[0]
 
 /** A detail URL, `/aanbod/woningaanbod/{city}/{huur|koop}/{kind}-{object id}-{street}-{number}/`. */
 const DETAIL_URL = /\/aanbod\/[^/]+\/[^/]+\/(?:huur|koop)\/([a-z]+)-(\d+)-/i
 /** The offer segment of a Realworks path, in a detail URL or a search URL. */
 const OFFER_SEGMENT = /\/(huur|koop)(?:\/|$)/i
-
-const text = (el: Cheerio<AnyNode>) => el.first().text().replace(/\s+/g, ' ').trim()
 
 /** The offer type a Realworks path names ("/huur/", "/koop/"), or null. */
 export function offerInPath(url: string): OfferType | null {
@@ -37,13 +34,13 @@ export function cardListing(
   fallbackType: OfferType,
 ): ListingInput | null {
   const $card = $(card)
-  if (isLetOrSold(text($card.find('.objectstatusbanner')))) return null
-  const kenmerk = (name: string) => text($card.find(`.kenmerk.${name} .kenmerkValue`)) || null
+  if (isLetOrSold(textOf($card.find('.objectstatusbanner')))) return null
+  const kenmerk = (name: string) => textOf($card.find(`.kenmerk.${name} .kenmerkValue`)) || null
   const url = resolveUrl($card.find('a.aanbodEntryLink').first().attr('href'), base) ?? ''
   const detail = DETAIL_URL.exec(url)
   const type = offerInPath(url) ?? fallbackType
   const price = parsePrice(kenmerk(type === 'rent' ? 'huurprijs' : 'koopprijs'))
-  const { street, houseNumber } = splitStreetAddress(text($card.find('.street-address')))
+  const { street, houseNumber } = splitStreetAddress(textOf($card.find('.street-address')))
   return {
     sourceListingId: detail?.[2] ?? '',
     url,
@@ -55,7 +52,7 @@ export function cardListing(
     dwellingType: dwellingFromWord(kenmerk('soortobject') ?? detail?.[1] ?? ''),
     street: street || null,
     houseNumber,
-    postcode: text($card.find('.postal-code')) || null,
-    city: text($card.find('.locality')),
+    postcode: textOf($card.find('.postal-code')) || null,
+    city: textOf($card.find('.locality')),
   }
 }
