@@ -5,7 +5,7 @@ import { generateNationalBag } from '../scripts/generate-national.js'
 import { MARKET_SITES } from '../scripts/market/market-state.js'
 import { marketBagDb, SAMPLE_BAG } from '../scripts/market/sample-market.js'
 import { marketShape, marketSize, shapedMarket } from './crawl/bench-market.js'
-import { CRAWL_MODES, crawlNights, type Night, siteRequests } from './crawl/crawl-nights.js'
+import { CRAWL_MODES, crawlNights, FIRST_READ_HOURS, type Night, siteRequests } from './crawl/crawl-nights.js'
 import { summarise, TARGETS } from './crawl/crawl-targets.js'
 import { shareOf } from './crawl/night-figures.js'
 import { defineBench } from './support/bench.js'
@@ -74,7 +74,8 @@ function summaryRows(mode: string, nights: readonly Night[]) {
       mode,
       source: site,
       'max ratio, nights 1+': s.maxRatio,
-      'first night h': s.firstNightHours,
+      'first read h': s.firstNightHours,
+      'first read nights': Math.ceil(s.firstNightHours / TARGETS.hours),
       'longest h, nights 1+': s.longestHours,
       'min new shown': percent(s.minNew),
       'min prices shown': percent(s.minPrices),
@@ -140,6 +141,8 @@ export default defineBench({
           'its real share; the other sites keep all of theirs. A Funda with most of the market is the case the',
           'night budget spreads over nights, not the one this compares.',
           'incremental: the default crawl; full: PROPDATA_CRAWL=full, every detail page every night.',
+          `night 0 is the first read: every listing's detail page, with a night budget of ${FIRST_READ_HOURS} h; a real`,
+          'crawl spreads it over nights of its budget (first read nights, below).',
           'detail new / changed / refresh: the run report’s detail requests by why they were made.',
           'lower bound: the list pages of the scope the night walked plus a detail page per listing of that scope',
           'that is new or whose card changed; ratio: requests ÷ lower bound. polite h: the requests at the',
