@@ -6,7 +6,15 @@ import { runSourceContract } from '../../../test/contract/source-adapter.case.js
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import ogonline from './index.js'
 
-const SITES = ['verra-makelaars', 'ogonline-voorbeeld']
+const SITES = [
+  'verra-makelaars',
+  'van-paaschen-makelaardij',
+  'estata-makelaars',
+  'amsterdam-housing',
+  'keij-stefels',
+  'wvo-makelaarsgroep',
+  'ogonline-voorbeeld',
+]
 const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
 const EXAMPLE_LIST = 'https://www.example-ogonline.test/nl/realtime-listings/consumer'
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')
