@@ -93,9 +93,15 @@ describe('the ogonline preset: entries', () => {
   })
   it('gives a home offered for rent and for sale one listing per offer, with its own id', () => {
     expect(byAddress('Gravin Margarethalaan').map((l) => [l.sourceListingId, l.type, l.price])).toEqual([
-      ['6a9011cb18e275e620000767/huur', 'rent', 6500],
+      ['6a9011cb18e275e620000767', 'rent', 6500],
       ['6a9011cb18e275e620000767/koop', 'buy', 1975000],
     ])
+  })
+  it('keeps the id of each offer when the other offer of the home comes or goes', () => {
+    const both = edgeCases[2] as Record<string, unknown>
+    const idsOf = (entry: object) => listingsOf([entry]).map((l) => [l.type, l.sourceListingId])
+    expect(idsOf({ ...both, isSales: false })).toEqual([['rent', '6a9011cb18e275e620000767']])
+    expect(idsOf({ ...both, isRentals: false })).toEqual([['buy', '6a9011cb18e275e620000767/koop']])
   })
   it('reads relative and absolute URLs, keyed by the object id or, without one, by the path', () => {
     const [edge] = byAddress('Oude Delft')
