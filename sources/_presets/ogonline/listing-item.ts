@@ -76,8 +76,9 @@ function priceOf(item: Item, type: OfferType): Pick<ListingInput, 'price' | 'pri
 
 /**
  * One entry of the listings JSON → a listing per offer type it has among `types`; none for a home that is let or
- * sold, or abroad. A home offered for rent and for sale gives two listings, told apart by a "/huur" or "/koop" after
- * the object id, because a source's listing ids are unique. Relative URLs are read against `base`.
+ * sold, or abroad. A listing is one offer of one home: the rental is keyed by the object id and the sale by the
+ * object id and "/koop", whatever else the entry offers, so that a listing keeps its id (and its history) when the
+ * home's other offer comes or goes. Relative URLs are read against `base`.
  */
 export function itemListings(raw: unknown, base: string, types: readonly OfferType[]): ListingInput[] {
   const item: Item = typeof raw === 'object' && raw !== null ? (raw as Item) : {}
@@ -88,7 +89,7 @@ export function itemListings(raw: unknown, base: string, types: readonly OfferTy
   const id = objectIdOf(url)
   const { street, houseNumber } = splitStreetAddress(text(item['address']) ?? '')
   return wanted.map((type) => ({
-    sourceListingId: offers.length > 1 ? `${id}/${type === 'rent' ? 'huur' : 'koop'}` : id,
+    sourceListingId: type === 'rent' ? id : `${id}/koop`,
     url,
     type,
     ...priceOf(item, type),

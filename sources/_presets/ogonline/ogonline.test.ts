@@ -6,7 +6,15 @@ import { runSourceContract } from '../../../test/contract/source-adapter.case.js
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import ogonline from './index.js'
 
-const SITES = ['verra-makelaars', 'ogonline-voorbeeld']
+const SITES = [
+  'verra-makelaars',
+  'van-paaschen-makelaardij',
+  'estata-makelaars',
+  'amsterdam-housing',
+  'keij-stefels',
+  'wvo-makelaarsgroep',
+  'ogonline-voorbeeld',
+]
 const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
 const EXAMPLE_LIST = 'https://www.example-ogonline.test/nl/realtime-listings/consumer'
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')
@@ -85,9 +93,15 @@ describe('the ogonline preset: entries', () => {
   })
   it('gives a home offered for rent and for sale one listing per offer, with its own id', () => {
     expect(byAddress('Gravin Margarethalaan').map((l) => [l.sourceListingId, l.type, l.price])).toEqual([
-      ['6a9011cb18e275e620000767/huur', 'rent', 6500],
+      ['6a9011cb18e275e620000767', 'rent', 6500],
       ['6a9011cb18e275e620000767/koop', 'buy', 1975000],
     ])
+  })
+  it('keeps the id of each offer when the other offer of the home comes or goes', () => {
+    const both = edgeCases[2] as Record<string, unknown>
+    const idsOf = (entry: object) => listingsOf([entry]).map((l) => [l.type, l.sourceListingId])
+    expect(idsOf({ ...both, isSales: false })).toEqual([['rent', '6a9011cb18e275e620000767']])
+    expect(idsOf({ ...both, isRentals: false })).toEqual([['buy', '6a9011cb18e275e620000767/koop']])
   })
   it('reads relative and absolute URLs, keyed by the object id or, without one, by the path', () => {
     const [edge] = byAddress('Oude Delft')
