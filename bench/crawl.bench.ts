@@ -138,7 +138,9 @@ export default defineBench({
         notes: [
           'The market: Funda keeps a part of its generated offers so that it holds a fifth of the market, about',
           'its real share; the other sites keep all of theirs. A Funda with most of the market is the case the',
-          'night budget spreads over nights, not the one this compares.',
+          'night budget spreads over nights, not the one this compares. verra-makelaars (OGonline) and plaza (Zig)',
+          'serve their whole offer as one JSON: one list request a night, no detail pages; their offers are rentals',
+          'the other sites carry too, so the market is sized without them.',
           'incremental: the default crawl; full: PROPDATA_CRAWL=full, every detail page every night.',
           'detail new / changed / refresh: the run report’s detail requests by why they were made.',
           'lower bound: the list pages of the scope the night walked plus a detail page per listing of that scope',
