@@ -129,7 +129,7 @@ export default defineBench({
         ],
       },
       {
-        title: `Ingest from a replay archive: ${listings.toLocaleString('en')} generated homes on 5 sources, ${data.cities.length} places`,
+        title: `Ingest from a replay archive: ${listings.toLocaleString('en')} generated homes on ${Object.keys(data.counts).length} sources, ${data.cities.length} places`,
         rows,
         notes: [
           'CPU stages: normalise, resolve, dedupe, merge, valuate, publish (parse and fetch excluded).',

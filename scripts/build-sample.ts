@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../src/config.js'
 import { createWarcRecorder } from '../src/fetch/index.js'
+import type { ListingSource } from '../src/kit/index.js'
 import { SeededRandom } from '../src/kit/seeded-random.js'
 import { AddressBook } from './sample/address-book.js'
 import { feedCsv, partnerNumber } from './sample/feed-file.js'
@@ -21,19 +22,30 @@ import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenListing, huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { BagIdAllocator } from './sample/id-allocator.js'
 import { kamernetOffers, kamernetSearchPages } from './sample/kamernet-pages.js'
-import { parariusOffers, readParariusRows } from './sample/pararius-homes.js'
+import { ogonlineListing, ogonlineListPage } from './sample/ogonline-pages.js'
+import {
+  parariusOffers,
+  picks,
+  type RentalPick,
+  readParariusRows,
+  spareRentals,
+} from './sample/pararius-homes.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
+import { letsIn, listingSource, PRESET_SITES, wholeOfferUrl } from './sample/preset-sites.js'
 import { RECORDED_AT, recordPages } from './sample/record-pages.js'
 import { writeSampleRegisters } from './sample/registers.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import { writeSampleBag } from './sample/sample-bag.js'
 import { SAMPLE_CITIES, type SampleOffer, type SamplePage } from './sample/sample-home.js'
 import { sampleReadme } from './sample/sample-readme.js'
+import { zigListing, zigListPage } from './sample/zig-pages.js'
 
 const SAMPLE_DIR = join(PROJECT_ROOT, 'data', 'sample')
 const EVALDATA = join(PROJECT_ROOT, 'data', 'evaldata')
 const RECORDED_ON = '2026-11-19'
 const STAND = '2026-11-01'
+/** Plaza lets rooms, studios and small flats to students and starters: homes up to this living area (m²). */
+const PLAZA_MAX_AREA = 50
 
 /** Every `n`th item, from `offset`, at most `count` of them. */
 const every = <T>(items: readonly T[], n: number, offset: number, count: number) =>
@@ -63,7 +75,8 @@ async function main() {
   const parariusRows = readParariusRows(join(EVALDATA, 'pararius-rent-2024', 'pararius_listings20102024.csv'))
   const usedRows = new Set<string>()
   const pararius = parariusOffers(parariusRows, 50, ids, addresses, rng, usedRows, RECORDED_ON)
-  const kamernet = kamernetOffers(parariusRows, 40, ids, addresses, rng, usedRows, RECORDED_ON)
+  const supply = { ids, addresses, rng, used: usedRows }
+  const kamernet = kamernetOffers(parariusRows, 40, supply, RECORDED_ON)
 
   // 3. Homes on more than one site: some Pararius rentals on Funda too (with their house number) and on
   //    Huurwoningen (without); Funda homes in the partner feed, with the number printed the partner's way.
@@ -93,9 +106,49 @@ async function main() {
     },
   }))
 
-  // 4. The BAG extract: every home, and the neighbours a real postcode has.
+  // 4. Two sites on platform presets, each serving its whole offer as one JSON: an estate agent on OGonline and a
+  //    student-housing portal on Zig (small homes), in the sample's cities each lets in. A few of their homes are
+  //    Pararius homes on no other site, so the dedupe merges them; the rest come from the dataset's spare rows.
+  const verraSite = listingSource(PRESET_SITES.ogonline)
+  const plazaSite = listingSource(PRESET_SITES.zig)
+  const inCities = (site: ListingSource) => SAMPLE_CITIES.filter((c) => letsIn(site, c.name))
+  const forVerra: RentalPick = {
+    kinds: ['apartment', 'house'],
+    cities: inCities(verraSite),
+    fits: () => true,
+  }
+  const forPlaza: RentalPick = {
+    kinds: ['room', 'apartment'],
+    cities: inCities(plazaSite),
+    fits: (_, area) => area <= PLAZA_MAX_AREA,
+  }
+  const elsewhere = new Set([...onHuurwoningen, ...rentedOnFunda])
+  const verraShared = every(
+    priced.filter((o) => !elsewhere.has(o) && picks(forVerra, o.home)),
+    12,
+    0,
+    8,
+  )
+  const plazaShared = every(
+    priced.filter((o) => !elsewhere.has(o) && !verraShared.includes(o) && picks(forPlaza, o.home)),
+    2,
+    1,
+    16,
+  )
+  const verra: SampleOffer[] = [
+    ...verraShared,
+    ...spareRentals(parariusRows, forVerra, 8, supply, RECORDED_ON),
+  ].map((o) => ({ ...o, pararius: undefined, ogonline: ogonlineListing(o, rng) }))
+  const plaza: SampleOffer[] = [
+    ...plazaShared,
+    ...spareRentals(parariusRows, forPlaza, 6, supply, RECORDED_ON),
+  ].map((o, i) => ({ ...o, pararius: undefined, zig: zigListing(o, 18_200 + i * 3, rng) }))
+
+  // 5. The BAG extract: every home, and the neighbours a real postcode has.
   const homes = [
-    ...new Map([...fundaSales, ...pararius, ...kamernet].map((o) => [o.home.vboId, o.home])).values(),
+    ...new Map(
+      [...fundaSales, ...pararius, ...kamernet, ...verra, ...plaza].map((o) => [o.home.vboId, o.home]),
+    ).values(),
   ]
   const bag = await writeSampleBag(join(SAMPLE_DIR, 'bag', 'lvbag-extract-sample.zip'), homes, {
     ids,
@@ -104,7 +157,7 @@ async function main() {
     stand: STAND,
   })
 
-  // 5. Every page in its site's format, then the archive that `ingest --sample` replays.
+  // 6. Every page in its site's format, then the archive that `ingest --sample` replays.
   const inCity = (offers: readonly SampleOffer[], city: string) => offers.filter((o) => o.home.city === city)
   const pages: SamplePage[] = [...SAMPLE_ROBOTS]
   for (const city of SAMPLE_CITIES) {
@@ -119,11 +172,12 @@ async function main() {
     pages.push(...huurwoningenSearchPages(inCity(huurwoningen, city.name), city))
     pages.push(...kamernetSearchPages(inCity(kamernet, city.name), city))
   }
+  pages.push(ogonlineListPage(verra, wholeOfferUrl(verraSite)), zigListPage(plaza, wholeOfferUrl(plazaSite)))
 
-  // 6. The registers: an EP-Online bulk label file, and WOZ-waardeloket answers recorded like the pages.
+  // 7. The registers: an EP-Online bulk label file, and WOZ-waardeloket answers recorded like the pages.
   const registers = await writeSampleRegisters(
     SAMPLE_DIR,
-    [...fundaSales, ...fundaRentals, ...pararius, ...huurwoningen, ...kamernet, ...feed],
+    [...fundaSales, ...fundaRentals, ...pararius, ...huurwoningen, ...kamernet, ...verra, ...plaza, ...feed],
     {
       publicationDate: STAND,
     },
@@ -131,19 +185,27 @@ async function main() {
   pages.push(...registers.pages)
   await writeArchive(join(SAMPLE_DIR, 'archive.warc.gz'), pages)
 
-  // 7. The partner's feed file (with two rows it gets wrong), read by `ingest --sample` as `--feed`.
+  // 8. The partner's feed file (with two rows it gets wrong), read by `ingest --sample` as `--feed`.
   const badRows = [
     'PF-9001,https://www.partnermakelaar.example/aanbod/pf-9001,buy,op aanvraag,88,Jan Evertsenstraat,12,1056 EB,Amsterdam,,,,',
     'PF-9002,https://www.partnermakelaar.example/aanbod/pf-9002,buy,425000,71,Bilderdijkstraat,9-3,,,,,3,2026-11-02',
   ]
   writeFileSync(join(SAMPLE_DIR, 'feed', 'partner-feed.csv'), feedCsv(feed, badRows))
 
-  // 8. The manifest and the README that says what is real.
+  // 9. The manifest and the README that says what is real.
   const manifest = {
     description:
       'The bundled sample: real listings from public datasets, in each source’s page format, a partner feed, and a BAG extract for the same homes.',
     recordedAt: RECORDED_AT,
-    sources: ['pararius', 'funda', 'huurwoningen', 'kamernet', 'feed'],
+    sources: [
+      'pararius',
+      'funda',
+      'huurwoningen',
+      'kamernet',
+      PRESET_SITES.ogonline,
+      PRESET_SITES.zig,
+      'feed',
+    ],
     scope: { cities: SAMPLE_CITIES.map((c) => c.name), types: ['rent', 'buy'] },
     archive: 'archive.warc.gz',
     bag: 'bag/lvbag-extract-sample.zip',
@@ -157,6 +219,12 @@ async function main() {
     fundaRentals: fundaRentals.length,
     huurwoningen: huurwoningen.length,
     kamernet: kamernet.length,
+    verra: verra.length,
+    verraShared: verraShared.length,
+    verraCities: forVerra.cities.map((c) => c.name),
+    plaza: plaza.length,
+    plazaShared: plazaShared.length,
+    plazaCities: forPlaza.cities.map((c) => c.name),
     feed: feed.length,
     feedRejects: badRows.length,
     homes: homes.length,

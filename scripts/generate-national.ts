@@ -13,15 +13,18 @@ import { importBag } from '../src/registers/import-bag.js'
 import { openStore } from '../src/store/database.js'
 import { generateBagExtract } from './bag-extract/generate-bag-extract.js'
 import { homesFromBag } from './national/national-homes.js'
-import { nationalOffers } from './national/national-offers.js'
+import { nationalOffers, presetSitesSeed } from './national/national-offers.js'
 import { feedCsv } from './sample/feed-file.js'
 import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
+import { ogonlineListPage } from './sample/ogonline-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
+import { listingSource, PRESET_SITES, wholeOfferUrl } from './sample/preset-sites.js'
 import { RECORDED_AT, recordPages } from './sample/record-pages.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
+import { zigListPage } from './sample/zig-pages.js'
 
 /** What the generator wrote, read by the benches. */
 export interface NationalManifest {
@@ -82,7 +85,8 @@ export async function generateNational(options: {
   t = performance.now()
   const { homes, cities } = homesFromBag(store.sqlite, options.listings, rng)
   await store.close()
-  const offers = nationalOffers(homes, cities, rng, RECORDED_AT.slice(0, 10))
+  const presetRng = new SeededRandom(presetSitesSeed(options.seed ?? 7))
+  const offers = nationalOffers(homes, cities, rng, RECORDED_AT.slice(0, 10), presetRng)
 
   const recorder = await createWarcRecorder(join(options.out, 'archive.warc.gz'), {
     'propdata-generated': 'scripts/generate-national.ts',
@@ -116,6 +120,11 @@ export async function generateNational(options: {
     await record(huurwoningenSearchPages(huurwoningen.get(city.name) ?? [], city))
     await record(kamernetSearchPages(kamernet.get(city.name) ?? [], city))
   }
+  // The sites on platform presets: one whole-offer JSON each, all places together.
+  await record([
+    ogonlineListPage(offers['verra-makelaars'], wholeOfferUrl(listingSource(PRESET_SITES.ogonline))),
+    zigListPage(offers.plaza, wholeOfferUrl(listingSource(PRESET_SITES.zig))),
+  ])
   await recorder.close()
   writeFileSync(join(options.out, 'feed.csv'), feedCsv(offers.feed))
   const manifest: NationalManifest = {

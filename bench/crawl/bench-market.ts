@@ -1,4 +1,10 @@
-import { MARKET_SITES, type Market, type MarketOptions } from '../../scripts/market/market-state.js'
+import {
+  MARKET_SITES,
+  type Market,
+  type MarketOptions,
+  type MarketSite,
+  WHOLE_OFFER_SITES,
+} from '../../scripts/market/market-state.js'
 import { marketFromBagZip } from '../../scripts/market/sample-market.js'
 
 /**
@@ -14,7 +20,14 @@ export interface MarketShape {
   readonly siteShares: NonNullable<MarketOptions['siteShares']>
 }
 
-const offersOf = (market: Market) => MARKET_SITES.reduce((n, s) => n + market.offers(s).length, 0)
+/**
+ * The sites a market's shape is drawn over. The whole-offer sites' offers are rentals the others hold too, a small
+ * share, so they are left out of it: the same seed and size give the market they gave before those sites came.
+ */
+const SHAPED_SITES = MARKET_SITES.filter((s) => !WHOLE_OFFER_SITES.includes(s))
+
+const offersOf = (market: Market, sites: readonly MarketSite[] = MARKET_SITES) =>
+  sites.reduce((n, s) => n + market.offers(s).length, 0)
 
 /**
  * The shape of a market of about `offers` offers from the BAG extract `zip` (imported into `dir`) of which Funda
@@ -33,7 +46,7 @@ export async function marketShape(
   for (;;) {
     const market = await marketFromBagZip(dir, zip, homes, { seed })
     const funda = market.offers('funda').length
-    const rest = offersOf(market) - funda
+    const rest = offersOf(market, SHAPED_SITES) - funda
     // Offers grow with the homes drawn; once they stop growing, the BAG has no more homes to give.
     if (rest >= others || rest <= previous) {
       const share = funda === 0 ? 1 : Math.min(1, (FUNDA_PART / (1 - FUNDA_PART)) * (rest / funda))

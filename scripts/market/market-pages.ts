@@ -1,10 +1,22 @@
 import { fundaDetailPage, fundaSearchPages } from '../sample/funda-pages.js'
 import { huurwoningenDetailPage, huurwoningenSearchPages } from '../sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from '../sample/kamernet-pages.js'
+import { ogonlineListPage } from '../sample/ogonline-pages.js'
 import { parariusDetailPage, parariusSearchPages } from '../sample/pararius-pages.js'
+import { listingSource, PRESET_SITES, wholeOfferUrl } from '../sample/preset-sites.js'
 import { SAMPLE_ROBOTS } from '../sample/robots.js'
 import type { SampleOffer, SamplePage } from '../sample/sample-home.js'
-import type { Market, MarketOffer, MarketSite } from './market-state.js'
+import { zigListPage } from '../sample/zig-pages.js'
+import { type Market, type MarketOffer, type MarketSite, WHOLE_OFFER_SITES } from './market-state.js'
+
+/** The whole-offer sites' one list page: its writer, at the URL its real source asks for. */
+const WHOLE_OFFER_PAGES: Partial<Record<MarketSite, (offers: readonly SampleOffer[]) => SamplePage>> = {
+  'verra-makelaars': (offers) =>
+    ogonlineListPage(offers, wholeOfferUrl(listingSource(PRESET_SITES.ogonline))),
+  plaza: (offers) => zigListPage(offers, wholeOfferUrl(listingSource(PRESET_SITES.zig))),
+}
+/** The one search of a whole-offer site: every place at once. */
+const WHOLE_OFFER = 'whole offer'
 
 /**
  * The key a page is found by: the path with its query parameters sorted (so `search_result=2` matches wherever it
@@ -31,11 +43,13 @@ const newestFirst = (a: MarketOffer, b: MarketOffer) =>
   (b.offer.listedAt ?? '').localeCompare(a.offer.listedAt ?? '') || a.siteId.localeCompare(b.siteId)
 
 /**
- * The search an offer's card is listed under: its place, and on Funda, which searches buy and rent apart, its type.
- * A search is one chain of list pages, from the first to the last.
+ * The search an offer's card is listed under: its place, and on Funda, which searches buy and rent apart, its type;
+ * on a whole-offer site, its one list. A search is one chain of list pages, from the first to the last.
  */
-export const searchOf = (site: MarketSite, offer: SampleOffer): string =>
-  site === 'funda' ? `${offer.type} ${offer.home.city}` : offer.home.city
+export function searchOf(site: MarketSite, offer: SampleOffer): string {
+  if (WHOLE_OFFER_SITES.includes(site)) return WHOLE_OFFER
+  return site === 'funda' ? `${offer.type} ${offer.home.city}` : offer.home.city
+}
 
 /**
  * Every list page of `site` as the market stands now, by search ({@link searchOf}) and then by {@link pageKey},
@@ -50,6 +64,11 @@ export function listPagesBySearch(market: Market, site: MarketSite): Map<string,
   const out = new Map<string, Map<string, SamplePage>>()
   const add = (search: string, pages: readonly SamplePage[]) =>
     out.set(search, new Map(pages.map((page) => [pageKey(page.url, page.requestBody), page])))
+  const wholeOffer = WHOLE_OFFER_PAGES[site]
+  if (wholeOffer) {
+    add(WHOLE_OFFER, [wholeOffer(bySearch.get(WHOLE_OFFER) ?? [])])
+    return out
+  }
   for (const city of market.cities) {
     const search = (type: 'buy' | 'rent') => `${type} ${city.name}`
     if (site === 'funda')
@@ -69,7 +88,7 @@ export function listPagesBySearch(market: Market, site: MarketSite): Map<string,
 export const listPages = (market: Market, site: MarketSite): Map<string, SamplePage> =>
   new Map([...listPagesBySearch(market, site).values()].flatMap((pages) => [...pages]))
 
-/** An offer's detail page in its site's format; Kamernet has none. */
+/** An offer's detail page in its site's format; Kamernet and the whole-offer sites have none. */
 export function detailPage(market: Market, o: MarketOffer): SamplePage | null {
   const city = market.cities.find((c) => c.name === o.offer.home.city)
   if (o.site === 'funda') return fundaDetailPage(o.offer)
@@ -86,10 +105,13 @@ export function robotsPage(origin: string): SamplePage | null {
 
 /**
  * A list page after the site changed its layout: the markup the adapter reads is renamed (Treehouse's card class,
- * Funda's Nuxt state, Kamernet's `listings` array), as a redesign would.
+ * Funda's Nuxt state, Kamernet's `listings` array, Zig's `result` list), or OGonline's array comes wrapped in an
+ * object, as a redesign would.
  */
 export function changedLayout(site: MarketSite, body: string): string {
   if (site === 'funda') return body.replaceAll('__NUXT_DATA__', '__APP_STATE__')
   if (site === 'kamernet') return body.replace('"listings":', '"results":')
+  if (site === 'plaza') return body.replace('"result":', '"objects":')
+  if (site === 'verra-makelaars') return `{"listings":${body}}`
   return body.replaceAll('listing-search-item', 'search-result-card')
 }

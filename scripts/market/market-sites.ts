@@ -3,6 +3,7 @@ import huurwoningen from '../../sources/huurwoningen/adapter.js'
 import kamernet from '../../sources/kamernet/adapter.js'
 import pararius from '../../sources/pararius/adapter.js'
 import type { Politeness } from '../../src/kit/adapter.js'
+import { listingSource, PRESET_SITES, wholeOfferUrl } from '../sample/preset-sites.js'
 import type { MarketSite } from './market-state.js'
 
 /** How one site of the simulated market behaves towards a crawler. */
@@ -35,10 +36,19 @@ const spec = (
   }
 }
 
-/** The four listing sites, with their adapters' origins and politeness. Huurwoningen ignores conditionals. */
+/** A site whose whole offer is one JSON at one path (its real source's own request): that path is its list. */
+function wholeOfferSpec(id: string): MarketSiteSpec {
+  const source = listingSource(id)
+  const path = new URL(wholeOfferUrl(source)).pathname
+  return spec(source, new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`))
+}
+
+/** The listing sites, with their sources' origins and politeness. Huurwoningen ignores conditionals. */
 export const MARKET_SITE_SPECS: Readonly<Record<MarketSite, MarketSiteSpec>> = {
   funda: spec(funda, /^\/zoeken\//),
   pararius: spec(pararius, /^\/apartments\//),
   huurwoningen: spec(huurwoningen, /^\/in\//, false),
   kamernet: spec(kamernet, /^\/services\/api\/listing\/findlistings$/),
+  'verra-makelaars': wholeOfferSpec(PRESET_SITES.ogonline),
+  plaza: wholeOfferSpec(PRESET_SITES.zig),
 }

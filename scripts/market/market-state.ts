@@ -6,13 +6,28 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { SeededRandom } from '../../src/kit/seeded-random.js'
 import { homesFromBag } from '../national/national-homes.js'
-import { nationalOffers } from '../national/national-offers.js'
+import { nationalOffers, presetSitesSeed } from '../national/national-offers.js'
 import { huurwoningenListing } from '../sample/huurwoningen-pages.js'
+import { ogonlineListing } from '../sample/ogonline-pages.js'
 import type { SampleCity, SampleHome, SampleOffer } from '../sample/sample-home.js'
+import { zigListing } from '../sample/zig-pages.js'
 
 /** The listing sources the market covers (the partner feed is a file, not a site). */
-export const MARKET_SITES = ['funda', 'pararius', 'huurwoningen', 'kamernet'] as const
+export const MARKET_SITES = [
+  'funda',
+  'pararius',
+  'huurwoningen',
+  'kamernet',
+  'verra-makelaars',
+  'plaza',
+] as const
 export type MarketSite = (typeof MARKET_SITES)[number]
+
+/**
+ * The sites whose whole offer is one JSON list (OGonline, Zig): one list page, no detail pages. They came to the
+ * market after the first four, and each draws from a seed of its own, so the first four's nights stay as they were.
+ */
+export const WHOLE_OFFER_SITES: readonly MarketSite[] = ['verra-makelaars', 'plaza']
 
 /** The sites whose offers have a detail page beside the search card; Kamernet's search results are the whole offer. */
 export const DETAIL_SITES: readonly MarketSite[] = ['funda', 'pararius', 'huurwoningen']
@@ -27,7 +42,7 @@ export interface PageVersion {
 /** One offer on one site: what its pages print now, and where it stands. */
 export interface MarketOffer {
   readonly site: MarketSite
-  /** The site's own id (Funda's tiny id, the 8-hex id, Kamernet's listing id). */
+  /** The site's own id (Funda's tiny id, the 8-hex id, Kamernet's listing id, OGonline's or Zig's object id). */
   readonly siteId: string
   /** Not yet on the market, on it, taken off it, or taken off it for good (its home came back under a new id). */
   state: 'waiting' | 'listed' | 'withdrawn' | 'superseded'
@@ -35,7 +50,7 @@ export interface MarketOffer {
   offer: SampleOffer
   /** The search card's version (its list page shows it). */
   readonly card: PageVersion
-  /** The detail page's version; Kamernet has none, so its stays at 1. */
+  /** The detail page's version; Kamernet and the whole-offer sites have none, so theirs stays at 1. */
   readonly detail: PageVersion
   /** When the detail page was first served: a site whose ETag is stale keeps answering with this one. */
   readonly firstModifiedAt: string
@@ -117,6 +132,8 @@ function siteIdOf(site: MarketSite, offer: SampleOffer): string {
   if (site === 'funda') return offer.funda!.tinyId
   if (site === 'pararius') return offer.pararius!.id
   if (site === 'huurwoningen') return offer.huurwoningen!.id
+  if (site === 'verra-makelaars') return offer.ogonline!.objectId
+  if (site === 'plaza') return offer.zig!.id
   return String(offer.kamernet!.listingId)
 }
 
@@ -135,27 +152,36 @@ export class Market {
   /** Nights passed since the start (0 on the first night). */
   night = 0
   readonly #rng: SeededRandom
+  /** The draws of each {@link WHOLE_OFFER_SITES} site, apart from the first four's. */
+  readonly #siteRngs: ReadonlyMap<MarketSite, SeededRandom>
   readonly #start: number
   readonly #offers = new Map<MarketSite, MarketOffer[]>()
   readonly #byDetailUrl = new Map<string, MarketOffer>()
   #nextFundaId = 0
   #nextKamernetId = 9_000_000
+  #nextZigId = 900_000
   /** Bumped each night, so the server keeps each night's rendered list pages until the market moves. */
   revision = 0
 
   constructor(options: MarketOptions) {
     this.cities = options.cities
     this.rates = { ...DEFAULT_RATES, ...options.rates }
-    this.#rng = new SeededRandom(options.seed ?? 1)
+    const seed = options.seed ?? 1
+    this.#rng = new SeededRandom(seed)
+    this.#siteRngs = new Map(
+      WHOLE_OFFER_SITES.map((site, i) => [site, new SeededRandom(presetSitesSeed(seed) + 1 + i)]),
+    )
     this.#start = Date.parse(`${options.start ?? '2026-11-20'}T00:00:00Z`)
-    const all = nationalOffers(options.homes, options.cities, this.#rng, this.date)
+    const placement = new SeededRandom(presetSitesSeed(seed))
+    const all = nationalOffers(options.homes, options.cities, this.#rng, this.date, placement)
     const listedShare = options.listedShare ?? 0.8
     for (const site of MARKET_SITES) {
+      const rng = this.#rngOf(site)
       const share = options.siteShares?.[site] ?? 1
       // A site kept whole draws nothing, so a market without shares is the one the same seed always made.
-      const kept = share >= 1 ? all[site] : all[site].filter(() => this.#rng.chance(share))
+      const kept = share >= 1 ? all[site] : all[site].filter(() => rng.chance(share))
       const offers = kept.map((offer): MarketOffer => {
-        const listed = this.#rng.chance(listedShare)
+        const listed = rng.chance(listedShare)
         const modifiedAt = `${(listed && offer.listedAt) || this.date}T00:00:00.000Z`
         return {
           site,
@@ -208,33 +234,42 @@ export class Market {
     return { night: this.night, date: this.date, sites }
   }
 
+  /** The draws a site's offers are made and moved with. */
+  #rngOf(site: MarketSite): SeededRandom {
+    return this.#siteRngs.get(site) ?? this.#rng
+  }
+
   #advanceSite(site: MarketSite, r: MarketRates): SiteChanges {
-    const listed = this.#shuffled(this.listed(site))
-    const withdrawn = this.#shuffled(this.offers(site).filter((o) => o.state === 'withdrawn'))
+    const rng = this.#rngOf(site)
+    const listed = this.#shuffled(this.listed(site), rng)
+    const withdrawn = this.#shuffled(
+      this.offers(site).filter((o) => o.state === 'withdrawn'),
+      rng,
+    )
     const waiting = this.offers(site).filter((o) => o.state === 'waiting')
     // Each move takes its share of the listed offers, and no offer makes two moves in one night.
     const total = listed.length
-    const share = (rate: number) => this.#round(rate * total)
+    const share = (rate: number) => this.#round(rate * total, rng)
     const hasDetail = DETAIL_SITES.includes(site)
     const withdrawals = listed.splice(0, share(r.withdrawals))
     const priced = listed.splice(0, share(r.priceChanges))
     const cardEdits = hasDetail ? listed.splice(0, share(r.cardEdits)) : []
     const detailEdits = hasDetail ? listed.splice(0, share(r.detailEdits)) : []
     const fresh = waiting.slice(0, share(r.newOffers))
-    const relisted = withdrawn.slice(0, this.#round(r.relistings * withdrawn.length))
-    const withNewId = relisted.splice(0, this.#round(r.relistedWithNewId * relisted.length))
+    const relisted = withdrawn.slice(0, this.#round(r.relistings * withdrawn.length, rng))
+    const withNewId = relisted.splice(0, this.#round(r.relistedWithNewId * relisted.length, rng))
 
     for (const o of withdrawals) this.#change(o, { state: 'withdrawn' })
-    for (const o of priced) this.#change(o, { offer: { ...o.offer, price: this.#newPrice(o.offer) } })
+    for (const o of priced) this.#change(o, { offer: { ...o.offer, price: this.#newPrice(o.offer, rng) } })
     for (const o of cardEdits)
       this.#change(o, { offer: { ...o.offer, photos: (o.offer.photos ?? 12) + 1 } }, 'card')
     for (const o of detailEdits) {
-      const description = `${this.#rng.pick(DESCRIPTIONS)} (${this.date})`
+      const description = `${rng.pick(DESCRIPTIONS)} (${this.date})`
       this.#change(o, { offer: { ...o.offer, description } }, 'detail')
     }
     for (const o of [...fresh, ...relisted])
       this.#change(o, { state: 'listed', offer: this.#relisted(o.offer) })
-    const moved = withNewId.map((o) => ({ from: o.siteId, to: this.#relistWithNewId(o).siteId }))
+    const moved = withNewId.map((o) => ({ from: o.siteId, to: this.#relistWithNewId(o, rng).siteId }))
     return {
       newOffers: fresh.map((o) => o.siteId),
       withdrawals: withdrawals.map((o) => o.siteId),
@@ -262,9 +297,9 @@ export class Market {
   }
 
   /** A withdrawn home back on the same site under a new id: a new offer; the old one never comes back. */
-  #relistWithNewId(old: MarketOffer): MarketOffer {
+  #relistWithNewId(old: MarketOffer, rng: SeededRandom): MarketOffer {
     old.state = 'superseded'
-    const offer = this.#relisted(this.#withNewId(old.site, old.offer))
+    const offer = this.#relisted(this.#withNewId(old.site, old.offer, rng))
     const o: MarketOffer = {
       site: old.site,
       siteId: siteIdOf(old.site, offer),
@@ -279,7 +314,7 @@ export class Market {
     return o
   }
 
-  #withNewId(site: MarketSite, offer: SampleOffer): SampleOffer {
+  #withNewId(site: MarketSite, offer: SampleOffer, rng: SeededRandom): SampleOffer {
     const swap = (url: string, from: string, to: string) => url.replace(`/${from}/`, `/${to}/`)
     if (site === 'funda') {
       this.#nextFundaId += 1
@@ -290,39 +325,44 @@ export class Market {
     }
     if (site === 'pararius') {
       const p = offer.pararius!
-      const id = this.#hex8()
+      const id = this.#hex8(rng)
       return { ...offer, pararius: { ...p, id, url: swap(p.url, p.id, id) } }
     }
     if (site === 'huurwoningen') {
       const city = this.cities.find((c) => c.name === offer.home.city)!
-      return { ...offer, huurwoningen: huurwoningenListing(offer, this.#rng, city.slug) }
+      return { ...offer, huurwoningen: huurwoningenListing(offer, rng, city.slug) }
+    }
+    if (site === 'verra-makelaars') return { ...offer, ogonline: ogonlineListing(offer, rng) }
+    if (site === 'plaza') {
+      this.#nextZigId += 1
+      return { ...offer, zig: zigListing(offer, this.#nextZigId, rng) }
     }
     this.#nextKamernetId += 1
     return { ...offer, kamernet: { ...offer.kamernet!, listingId: this.#nextKamernetId } }
   }
 
   /** A price a few percent up or down, rounded as the site's prices are (rents to 5, sales to 1,000). */
-  #newPrice(offer: SampleOffer): number | null {
+  #newPrice(offer: SampleOffer, rng: SeededRandom): number | null {
     if (offer.price === null) return null
     const step = offer.type === 'rent' ? 5 : 1_000
-    const factor = 1 + (this.#rng.chance(0.7) ? -1 : 1) * (0.02 + this.#rng.next() * 0.06)
+    const factor = 1 + (rng.chance(0.7) ? -1 : 1) * (0.02 + rng.next() * 0.06)
     const price = Math.max(step, Math.round((offer.price * factor) / step) * step)
     return price === offer.price ? price - step : price
   }
 
   /** `x` rounded down or up at random, weighted by its fraction: a small site still moves at its rates on average. */
-  #round(x: number): number {
+  #round(x: number, rng: SeededRandom): number {
     const whole = Math.floor(x)
-    return whole + (this.#rng.chance(x - whole) ? 1 : 0)
+    return whole + (rng.chance(x - whole) ? 1 : 0)
   }
 
-  #hex8(): string {
-    return Array.from({ length: 8 }, () => '0123456789abcdef'[this.#rng.int(0, 15)]).join('')
+  #hex8(rng: SeededRandom): string {
+    return Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
   }
 
-  #shuffled<T>(items: T[]): T[] {
+  #shuffled<T>(items: T[], rng: SeededRandom): T[] {
     for (let i = items.length - 1; i > 0; i--) {
-      const j = this.#rng.int(0, i)
+      const j = rng.int(0, i)
       ;[items[i], items[j]] = [items[j]!, items[i]!]
     }
     return items

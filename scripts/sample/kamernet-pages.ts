@@ -1,9 +1,5 @@
 import { searchBody } from '../../sources/kamernet/adapter.js'
-import type { SeededRandom } from '../../src/kit/seeded-random.js'
-import { parseArea, parsePrice, parseRooms } from '../../src/kit/text-parsers.js'
-import type { AddressBook } from './address-book.js'
-import type { BagIdAllocator } from './id-allocator.js'
-import { homeFromRow, PARARIUS_LINK, type ParariusRow } from './pararius-homes.js'
+import { type HomeSupply, type ParariusRow, unusedRentals } from './pararius-homes.js'
 import {
   daysBefore,
   SAMPLE_CITIES,
@@ -22,36 +18,31 @@ const ROWS_PER_PAGE = 20
 export function kamernetOffers(
   rows: readonly ParariusRow[],
   count: number,
-  ids: BagIdAllocator,
-  addresses: AddressBook,
-  rng: SeededRandom,
-  used: Set<string>,
+  supply: HomeSupply,
   recordedOn: string,
 ): SampleOffer[] {
   const offers: SampleOffer[] = []
-  for (const wanted of ['room', 'apartment'] as const) {
-    for (const row of rows) {
-      if (offers.length >= count) return offers
-      const match = PARARIUS_LINK.exec(row.Link)
-      const city = SAMPLE_CITIES.find((c) => c.slug === match?.[2])
-      const area = parseArea(row.m2) ?? 0
-      const price = parsePrice(row.Huurprijs).amount
-      if (!match || !city || used.has(match[3]!) || match[1] !== wanted || price === null) continue
-      if (wanted === 'apartment' && area > 50) continue
-      const home = homeFromRow(row, city, wanted, ids, addresses, rng)
-      if (!home) continue
-      used.add(match[3]!)
+  if (count <= 0) return offers
+  // Rooms first, then flats: one pass over the rows per kind.
+  for (const kind of ['room', 'apartment'] as const) {
+    const pick = {
+      kinds: [kind],
+      cities: SAMPLE_CITIES,
+      fits: (_: string, area: number) => area <= 50 || kind === 'room',
+    }
+    for (const { home, price, rooms } of unusedRentals(rows, pick, supply)) {
       offers.push({
         home,
         type: 'rent',
         price,
-        rooms: parseRooms(row.Kamers).rooms,
-        listedAt: daysBefore(recordedOn, rng.int(0, 40)),
+        rooms,
+        listedAt: daysBefore(recordedOn, supply.rng.int(0, 40)),
         kamernet: {
           listingId: 2_410_000 + offers.length * 37,
-          listingType: wanted === 'room' ? 1 : area <= 35 ? 4 : 2,
+          listingType: kind === 'room' ? 1 : home.area <= 35 ? 4 : 2,
         },
       })
+      if (offers.length >= count) return offers
     }
   }
   return offers

@@ -10,7 +10,13 @@ import {
 } from '../../src/kit/text-parsers.js'
 import type { AddressBook } from './address-book.js'
 import type { BagIdAllocator } from './id-allocator.js'
-import { daysBefore, SAMPLE_CITIES, type SampleHome, type SampleOffer } from './sample-home.js'
+import {
+  daysBefore,
+  SAMPLE_CITIES,
+  type SampleCity,
+  type SampleHome,
+  type SampleOffer,
+} from './sample-home.js'
 
 const PARTICLES = new Set([
   'van',
@@ -137,6 +143,74 @@ export function parariusOffers(
         pararius: { url: row.Link, id: match[3]!, interior: row.Interieur || null },
       })
       taken += 1
+    }
+  }
+  return offers
+}
+
+/** Which rows of the dataset a site takes: homes of these kinds, in these cities, that fit it (by area, m²). */
+export interface RentalPick {
+  readonly kinds: readonly SampleHome['dwelling'][]
+  readonly cities: readonly SampleCity[]
+  readonly fits: (kind: SampleHome['dwelling'], area: number) => boolean
+}
+
+/** Whether `pick` takes a home the sample already has (a site that shares some of its homes with another). */
+export const picks = (pick: RentalPick, home: SampleHome): boolean =>
+  pick.cities.some((c) => c.name === home.city) &&
+  pick.kinds.includes(home.dwelling) &&
+  pick.fits(home.dwelling, home.area)
+
+/** What a site's sample needs to place a home: its ids and addresses, the seed, and the rows used so far. */
+export interface HomeSupply {
+  readonly ids: BagIdAllocator
+  readonly addresses: AddressBook
+  readonly rng: SeededRandom
+  readonly used: Set<string>
+}
+
+/**
+ * The priced rentals of the dataset that `pick` takes and no part of the sample uses yet, in the dataset's order,
+ * each with a generated home at its real postcode; every row it yields is added to `used`. Lazy: a caller that
+ * stops draws nothing more from the seed.
+ */
+export function* unusedRentals(
+  rows: readonly ParariusRow[],
+  pick: RentalPick,
+  supply: HomeSupply,
+): Generator<{ home: SampleHome; price: number; rooms: number | null }> {
+  for (const row of rows) {
+    const match = PARARIUS_LINK.exec(row.Link)
+    const city = pick.cities.find((c) => c.slug === match?.[2])
+    const kind = match?.[1] as SampleHome['dwelling'] | undefined
+    const price = parsePrice(row.Huurprijs).amount
+    if (!match || !city || !kind || supply.used.has(match[3]!) || !pick.kinds.includes(kind)) continue
+    if (price === null || !pick.fits(kind, parseArea(row.m2) ?? 0)) continue
+    const home = homeFromRow(row, city, kind, supply.ids, supply.addresses, supply.rng)
+    if (!home) continue
+    supply.used.add(match[3]!)
+    yield { home, price, rooms: parseRooms(row.Kamers).rooms }
+  }
+}
+
+/**
+ * `perCity` rentals in each of `pick`'s cities that no part of the sample uses yet, listed in the `days` days before
+ * `recordedOn`: homes for a site whose offer the sample makes up from the dataset's spare rows.
+ */
+export function spareRentals(
+  rows: readonly ParariusRow[],
+  pick: RentalPick,
+  perCity: number,
+  supply: HomeSupply,
+  recordedOn: string,
+  days = 60,
+): SampleOffer[] {
+  const offers: SampleOffer[] = []
+  for (const city of pick.cities) {
+    let taken = 0
+    for (const rental of unusedRentals(rows, { ...pick, cities: [city] }, supply)) {
+      offers.push({ ...rental, type: 'rent', listedAt: daysBefore(recordedOn, supply.rng.int(0, days)) })
+      if (++taken >= perCity) break
     }
   }
   return offers

@@ -15,4 +15,6 @@ export const SAMPLE_ROBOTS: readonly SamplePage[] = [
   robots('https://www.funda.nl', 'Disallow: /mijn/\nDisallow: /favorieten/\nDisallow: /*/print'),
   robots('https://www.huurwoningen.nl', 'Disallow: /account/\nDisallow: /api/'),
   robots('https://kamernet.nl', 'Disallow: /account/\nDisallow: /mijn-kamernet/'),
+  robots('https://www.verra.nl', 'Disallow: /mijn-verra/'),
+  robots('https://plaza.newnewnew.space', 'Disallow: /portal/account/'),
 ]

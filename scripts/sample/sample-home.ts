@@ -42,6 +42,10 @@ export interface SampleOffer {
   readonly huurwoningen?: { readonly url: string; readonly id: string; readonly serviceCosts: number | null }
   readonly kamernet?: { readonly listingId: number; readonly listingType: 1 | 2 | 4 }
   readonly feed?: { readonly id: string; readonly url: string; readonly printedNumber: string }
+  /** An estate agent's site on OGonline: the 24-hex object id, the listing's path and its kind ("Bovenwoning"). */
+  readonly ogonline?: { readonly objectId: string; readonly path: string; readonly kind: string }
+  /** A Zig housing portal: the object id, its `urlKey` and the service costs on top of the basic rent. */
+  readonly zig?: { readonly id: string; readonly urlKey: string; readonly serviceCosts: number }
 }
 
 /** The BAG facts of one city in the sample: gemeente code and woonplaats. */
@@ -84,3 +88,7 @@ export interface SamplePage {
 /** "2026-11-19" minus `days` days, as an ISO date: listing dates spread over the weeks before the recording. */
 export const daysBefore = (isoDate: string, days: number): string =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+
+/** Newest listing first, as the sites sort by default. */
+export const newestFirst = (offers: readonly SampleOffer[]): SampleOffer[] =>
+  [...offers].sort((a, b) => (b.listedAt ?? '').localeCompare(a.listedAt ?? ''))

@@ -73,6 +73,37 @@ describe('end to end: the sample through the CLI and the served API', () => {
     }
     expect(body.data.map((l) => l.id).sort()).toEqual([...firstIds].sort())
   }, 120_000)
+
+  it('serves the sites on platform presets, each with its last run, some homes merged with Pararius', async () => {
+    const key = JSON.parse((await runCli(['keys', 'create', 'client-c', '--db', db, '--json'], env)).stdout)
+      .key as string
+    const server = await startCli(['serve', '--db', db, '--port', '0'], /on (http:\/\/[\d.]+:\d+)/, env)
+    children.push(server.child)
+    const get = async (path: string) =>
+      (await fetch(`${server.match[1]}${path}`, { headers: { 'X-API-Key': key } })).json()
+    const sources = (await get('/v1/sources')) as {
+      data: { id: string; active_listings: number; last_run: unknown }[]
+    }
+    const shown: Record<string, string[][]> = {}
+    for (let page = 1; ; page++) {
+      const { data } = (await get(`/v1/listings?page_size=100&page=${page}`)) as {
+        data: { sources: { name: string }[] }[]
+      }
+      if (data.length === 0) break
+      for (const listing of data) {
+        const names = listing.sources.map((s) => s.name)
+        for (const name of names) shown[name] = [...(shown[name] ?? []), names]
+      }
+    }
+    for (const id of ['verra-makelaars', 'plaza']) {
+      expect(sources.data.find((s) => s.id === id)).toMatchObject({
+        active_listings: expect.any(Number),
+        last_run: { requests: { list: 1 } },
+      })
+      expect(shown[id]?.length).toBeGreaterThanOrEqual(20)
+      expect(shown[id]?.filter((names) => names.includes('pararius')).length).toBeGreaterThan(0)
+    }
+  }, 120_000)
 })
 
 describe('the CLI contract', () => {
@@ -135,7 +166,7 @@ describe('the CLI contract', () => {
       /^funda +listing +browser +forbids +— +whole country +ok at /,
     )
     expect(lines.find((l) => l.startsWith('verra-makelaars '))).toMatch(
-      /^verra-makelaars +listing +http +unknown +ogonline +Den Haag, Rotterdam, Delft \+15 more +never run/,
+      /^verra-makelaars +listing +http +unknown +ogonline +Den Haag, Rotterdam, Delft \+15 more +ok at /,
     )
     expect(lines.find((l) => l.startsWith('bag '))).toMatch(/^bag +register +file +— +— +— +ok at /)
   }, 60_000)

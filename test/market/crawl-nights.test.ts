@@ -13,9 +13,10 @@ const nights = new Map<string, Night[]>()
 
 beforeAll(async () => {
   for (const mode of CRAWL_MODES) {
-    // A few hundred offers, with enough moves a night that every site sees new offers and price changes; the same
-    // seed gives each mode the same market and the same nights.
-    const market = await sampleMarket(dir, 300, { seed: 5, rates: { newOffers: 0.15, priceChanges: 0.15 } })
+    // A few hundred offers, with enough moves a night that every site sees new offers and price changes (the
+    // whole-offer sites, with a dozen or so offers each, too); the same seed gives each mode the same market and
+    // the same nights.
+    const market = await sampleMarket(dir, 500, { seed: 5, rates: { newOffers: 0.15, priceChanges: 0.15 } })
     nights.set(mode.name, await crawlNights({ market, baseDb: marketBagDb(dir), dir, nights: 2, mode }))
   }
 }, 300_000)

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { marketIngest } from '../../scripts/market/market-ingest.js'
 import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
 import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
-import { detailUrlOf, MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
+import {
+  detailUrlOf,
+  MARKET_SITES,
+  type Market,
+  WHOLE_OFFER_SITES,
+} from '../../scripts/market/market-state.js'
 import { nightCost } from '../../scripts/market/night-cost.js'
 import { requestsOf } from '../../scripts/market/request-counts.js'
 import { SAMPLE_BAG, sampleMarket } from '../../scripts/market/sample-market.js'
@@ -23,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 describe('propdata ingest over a simulated market', () => {
-  it('crawls the four listing sources live through the origin map and publishes their listings', async () => {
+  it('crawls every listing site of the market live through the origin map and publishes their listings', async () => {
     const env = { PROPDATA_DATA_DIR: dir }
     const bag = await runCli(['import', 'bag', SAMPLE_BAG, '--db', db], env)
     expect(bag.code, bag.stderr).toBe(0)
@@ -65,6 +70,11 @@ describe('propdata ingest over a simulated market', () => {
     }
     expect(requestsOf(counts, 'www.funda.nl', 'detail', 200)).toBe(market.listed('funda').length)
     expect(requestsOf(counts, 'www.pararius.com', 'detail', 200)).toBe(market.listed('pararius').length)
+    // The whole-offer sites: one request for everything, no detail pages.
+    for (const site of WHOLE_OFFER_SITES) {
+      const { host } = MARKET_SITE_SPECS[site]
+      expect([requestsOf(counts, host, 'list'), requestsOf(counts, host, 'detail')], host).toEqual([1, 0])
+    }
     const politeness = Object.fromEntries(
       MARKET_SITES.map((s) => [MARKET_SITE_SPECS[s].host, MARKET_SITE_SPECS[s].politeness]),
     )

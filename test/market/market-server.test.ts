@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { changedLayout } from '../../scripts/market/market-pages.js'
 import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
 import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
-import type { Market, MarketSite } from '../../scripts/market/market-state.js'
+import { type Market, type MarketSite, WHOLE_OFFER_SITES } from '../../scripts/market/market-state.js'
 import { nightCost } from '../../scripts/market/night-cost.js'
 import { requestsOf } from '../../scripts/market/request-counts.js'
 import { sampleMarket } from '../../scripts/market/sample-market.js'
+import { listingSource } from '../../scripts/sample/preset-sites.js'
+import { createPage, ParseError } from '../../src/kit/index.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()
@@ -57,6 +60,31 @@ describe('the market server', () => {
     const body = (await response.json()) as { total: number; listings: unknown[] }
     expect(body.total).toBe(market.listed('kamernet').filter((o) => o.offer.home.city === city.name).length)
     expect(body.listings.length).toBeGreaterThan(0)
+  })
+
+  it('serves each whole-offer site’s offer as the one JSON its real source asks for and reads', async () => {
+    for (const site of WHOLE_OFFER_SITES) {
+      const source = listingSource(site)
+      const [request] = source.startRequests({ cities: market.cities.map((c) => c.name), types: ['rent'] })
+      const url = request!.url
+      const response = await get(site, pathOf(url))
+      expect(response.status, site).toBe(200)
+      const read = (body: string) => source.parseListPage(createPage(request!, url, 200, body))
+      const body = await response.text()
+      expect(
+        read(body)
+          .listings?.map((l) => l.sourceListingId)
+          .sort(),
+        site,
+      ).toEqual(
+        market
+          .listed(site)
+          .map((o) => o.siteId)
+          .sort(),
+      )
+      expect(() => read(changedLayout(site, body)), site).toThrow(ParseError)
+      expect((await get(site, '/nl/woningaanbod/iets')).status, site).toBe(404)
+    }
   })
 
   it('answers 304 to a matching If-None-Match or If-Modified-Since, and 200 once the page changed', async () => {
