@@ -146,7 +146,7 @@ export default defineBench({
           `night 0 is the first read: every listing's detail page, with a night budget of ${FIRST_READ_HOURS} h; a real`,
           'crawl spreads it over nights of its budget (first read nights, below).',
           'detail new / changed / refresh: the run report’s detail requests by why they were made.',
-          'lower bound: the list pages of the scope the night walked plus a detail page per listing of that scope',
+          'lower bound: robots.txt, the list pages of the scope the night walked and a detail page per listing of that scope',
           'that is new or whose card changed; ratio: requests ÷ lower bound. polite h: the requests at the',
           'source’s own politeness interval.',
           'shown, from the published tables the API reads: new offers (relistings included) on an active listing;',

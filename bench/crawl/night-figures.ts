@@ -15,11 +15,17 @@ import {
  */
 const DETAIL_CRAWLS: readonly MarketSite[] = ['funda', 'pararius']
 
+/**
+ * A polite crawler reads a site's robots.txt each night before anything else: a copy may be kept for a day at most
+ * (RFC 9309), and nights are a day apart. A site whose whole offer is one request costs two.
+ */
+const ROBOTS = 1
+
 /** How far one site's night reached the published tables, and the fewest requests it could have taken. */
 export interface NightFigures {
   /**
-   * The fewest requests that find every change a card shows: the list pages of the scope the night walked, plus a
-   * detail page per listing of that scope that is new or whose card changed.
+   * The fewest requests that find every change a card shows: the site's robots.txt, the list pages of the scope the
+   * night walked, plus a detail page per listing of that scope that is new or whose card changed.
    */
   readonly lowerBound: number
   /** Of the lower bound, the list pages. */
@@ -118,7 +124,7 @@ export function nightFigures(
     of: list.length,
   })
   return {
-    lowerBound: listPages + details,
+    lowerBound: ROBOTS + listPages + details,
     listPages,
     newShown: count(fresh, (o) => onOffer(o) !== undefined),
     pricesShown: count(priced, (o) => onOffer(o)?.price === o.offer.price),

@@ -100,7 +100,7 @@ describe('nights of each crawl mode over a small market', () => {
 })
 
 describe('the lower bound of a night', () => {
-  it('counts the whole scope, or the searches a night walked when it walked part of them', async () => {
+  it('counts robots.txt and the whole scope, or the searches a night walked when it walked part of them', async () => {
     const market = await sampleMarket(dir, 300, { seed: 5 })
     const sqlite = new Database(marketBagDb(dir), { readonly: true })
     try {
@@ -108,12 +108,12 @@ describe('the lower bound of a night', () => {
       const [search, pages] = searches.find(([, p]) => p.size > 1)!
       const whole = nightFigures(market, 'funda', null, [], sqlite)
       expect(whole.listPages).toBe(searches.reduce((n, [, p]) => n + p.size, 0))
-      expect(whole.lowerBound).toBe(whole.listPages + market.listed('funda').length)
+      expect(whole.lowerBound).toBe(1 + whole.listPages + market.listed('funda').length)
       // One page served of a search puts the whole search in the scope walked, and nothing else.
       const part = nightFigures(market, 'funda', null, [], sqlite, new Set([[...pages.keys()][0]!]))
       const listed = market.listed('funda').filter((o) => searchOf('funda', o.offer) === search)
       expect(part.listPages).toBe(pages.size)
-      expect(part.lowerBound).toBe(pages.size + listed.length)
+      expect(part.lowerBound).toBe(1 + pages.size + listed.length)
     } finally {
       sqlite.close()
     }
