@@ -1,40 +1,37 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { ALL_SOURCES } from '../sources/index.js'
-import { PROJECT_ROOT } from '../src/config.js'
-import type { ListingSource } from '../src/kit/adapter.js'
+import type { ListingSource, SourceRequest } from '../src/kit/adapter.js'
 import { createPage, type Page } from '../src/kit/page.js'
 import { validateListing } from '../src/parse/index.js'
+import { listFixtures } from '../test/contract/source-fixtures.js'
 import { type BenchTable, defineBench, interleave, median } from './support/bench.js'
 
 interface Fixture {
   readonly file: string
   readonly label: 'list' | 'detail'
-  readonly url: string
+  readonly request: SourceRequest
   readonly body: string
 }
 
-/** A source's fixture pages, `fixtures/list-*` and `fixtures/detail-*` (HTML or JSON, not the `.expected.json` snapshots), at their canonical URL. */
+/**
+ * A source's list and detail fixtures (HTML or JSON), each with the request `fixtures/fixtures.json` records for it,
+ * as the contract suite reads them; the body is read once, so that the timing is the parse's alone.
+ */
 function fixturesOf(source: ListingSource): Fixture[] {
-  const folder = join(PROJECT_ROOT, 'sources', source.id, 'fixtures')
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((f) => /^(list|detail)-.*(?<!\.expected)\.(html|json)$/.test(f))
-    .sort()
-    .map((file) => {
-      const body = readFileSync(join(folder, file), 'utf8')
-      // The page's own URL where it names one (relative links resolve against it), else the site's home page.
-      const canonical = /<link[^>]+rel="canonical"[^>]+href="([^"]+)"/.exec(body)?.[1]
+  return listFixtures(source.id, 'crawl')
+    .filter((f): f is typeof f & { kind: 'list' | 'detail' } => f.kind === 'list' || f.kind === 'detail')
+    .map((f) => {
+      const url = f.request?.url ?? source.homepage
       return {
-        file,
-        label: file.startsWith('list-') ? 'list' : 'detail',
-        url: canonical ?? source.homepage,
-        body,
+        file: f.file,
+        label: f.kind,
+        request: { url, label: f.kind, method: f.request?.method, body: f.request?.body },
+        body: readFileSync(f.path, 'utf8'),
       }
     })
 }
 
-const pageOf = (f: Fixture): Page => createPage({ url: f.url, label: f.label }, f.url, 200, f.body)
+const pageOf = (f: Fixture): Page => createPage(f.request, f.request.url, 200, f.body)
 
 /** Parses the body as the adapter will read it (HTML or JSON): the part an adapter cannot make faster. */
 const parseBody = (page: Page, f: Fixture) => (f.file.endsWith('.json') ? page.json() : page.$)
