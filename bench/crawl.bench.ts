@@ -166,7 +166,7 @@ export default defineBench({
         title: 'Per mode and source, against the targets',
         rows: summary,
         notes: [
-          `targets: after the first night (which reads every listing) at most ${TARGETS.ratio}× the lower bound and`,
+          `targets: after the first read (night 0) at most ${TARGETS.ratio}× the lower bound and`,
           `${TARGETS.hours} h at the source’s politeness; at least ${percent(TARGETS.shown)} of new offers, price`,
           'changes and withdrawals (within two nights) shown; nothing withdrawn wrongly.',
         ],

@@ -4,7 +4,7 @@ import { type Share, shareOf } from './night-figures.js'
 
 /** What a night of crawling must reach, per source. */
 export const TARGETS = {
-  /** Requests ÷ lower bound on every night after the first (the first night reads every listing). */
+  /** Requests ÷ lower bound on every night after the first, which is the first read (every listing's detail page). */
   ratio: 1.2,
   /** A night's length at the source's politeness, on every night after the first. */
   hours: 8,
