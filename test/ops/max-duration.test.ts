@@ -7,8 +7,8 @@ import { ingestSample, testConfig } from '../helpers/sample-database.js'
 import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
-/** Listings the full bundled sample publishes (distinct homes and offer types over its five sources). */
-const SAMPLE_LISTINGS = 591
+/** Listings the full bundled sample publishes (distinct homes and offer types over its seven sources). */
+const SAMPLE_LISTINGS = 624
 
 /** A sample run that is stopped (as the deadline or SIGTERM would) once `after` listings were parsed. */
 async function stoppedSampleRun(dir: string, after: number) {

@@ -59,7 +59,7 @@ describe('register imports are runs of their register, and the data in use is sh
       sources: string[]
     }[]
     expect(runs.map((r) => [r.kind, r.mode, r.status, r.sources.join()])).toEqual([
-      ['ingest', 'sample', 'succeeded', 'pararius,funda,huurwoningen,kamernet,feed'],
+      ['ingest', 'sample', 'succeeded', 'pararius,funda,huurwoningen,kamernet,verra-makelaars,plaza,feed'],
       ['import-energy-labels', 'sample', 'succeeded', 'ep-online'],
       ['import-bag', 'sample', 'succeeded', 'bag'],
     ])
