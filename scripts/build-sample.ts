@@ -22,7 +22,7 @@ import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenListing, huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { BagIdAllocator } from './sample/id-allocator.js'
 import { kamernetOffers, kamernetSearchPages } from './sample/kamernet-pages.js'
-import { ogonlineListing, ogonlineListPage } from './sample/ogonline-pages.js'
+import { ogonlineListing } from './sample/ogonline-pages.js'
 import {
   parariusOffers,
   picks,
@@ -31,14 +31,14 @@ import {
   spareRentals,
 } from './sample/pararius-homes.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
-import { letsIn, listingSource, PRESET_SITES, wholeOfferUrl } from './sample/preset-sites.js'
+import { letsIn, listingSource, PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
 import { RECORDED_AT, recordPages } from './sample/record-pages.js'
 import { writeSampleRegisters } from './sample/registers.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import { writeSampleBag } from './sample/sample-bag.js'
 import { SAMPLE_CITIES, type SampleOffer, type SamplePage } from './sample/sample-home.js'
 import { sampleReadme } from './sample/sample-readme.js'
-import { zigListing, zigListPage } from './sample/zig-pages.js'
+import { zigListing } from './sample/zig-pages.js'
 
 const SAMPLE_DIR = join(PROJECT_ROOT, 'data', 'sample')
 const EVALDATA = join(PROJECT_ROOT, 'data', 'evaldata')
@@ -172,7 +172,7 @@ async function main() {
     pages.push(...huurwoningenSearchPages(inCity(huurwoningen, city.name), city))
     pages.push(...kamernetSearchPages(inCity(kamernet, city.name), city))
   }
-  pages.push(ogonlineListPage(verra, wholeOfferUrl(verraSite)), zigListPage(plaza, wholeOfferUrl(plazaSite)))
+  pages.push(WHOLE_OFFER_PAGES[PRESET_SITES.ogonline](verra), WHOLE_OFFER_PAGES[PRESET_SITES.zig](plaza))
 
   // 7. The registers: an EP-Online bulk label file, and WOZ-waardeloket answers recorded like the pages.
   const registers = await writeSampleRegisters(

@@ -18,13 +18,11 @@ import { feedCsv } from './sample/feed-file.js'
 import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
-import { ogonlineListPage } from './sample/ogonline-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
-import { listingSource, PRESET_SITES, wholeOfferUrl } from './sample/preset-sites.js'
+import { PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
 import { RECORDED_AT, recordPages } from './sample/record-pages.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
-import { zigListPage } from './sample/zig-pages.js'
 
 /** What the generator wrote, read by the benches. */
 export interface NationalManifest {
@@ -122,8 +120,8 @@ export async function generateNational(options: {
   }
   // The sites on platform presets: one whole-offer JSON each, all places together.
   await record([
-    ogonlineListPage(offers['verra-makelaars'], wholeOfferUrl(listingSource(PRESET_SITES.ogonline))),
-    zigListPage(offers.plaza, wholeOfferUrl(listingSource(PRESET_SITES.zig))),
+    WHOLE_OFFER_PAGES[PRESET_SITES.ogonline](offers[PRESET_SITES.ogonline]),
+    WHOLE_OFFER_PAGES[PRESET_SITES.zig](offers[PRESET_SITES.zig]),
   ])
   await recorder.close()
   writeFileSync(join(options.out, 'feed.csv'), feedCsv(offers.feed))

@@ -1,20 +1,12 @@
 import { fundaDetailPage, fundaSearchPages } from '../sample/funda-pages.js'
 import { huurwoningenDetailPage, huurwoningenSearchPages } from '../sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from '../sample/kamernet-pages.js'
-import { ogonlineListPage } from '../sample/ogonline-pages.js'
 import { parariusDetailPage, parariusSearchPages } from '../sample/pararius-pages.js'
-import { listingSource, PRESET_SITES, wholeOfferUrl } from '../sample/preset-sites.js'
+import { isPresetSite, WHOLE_OFFER_PAGES } from '../sample/preset-sites.js'
 import { SAMPLE_ROBOTS } from '../sample/robots.js'
 import type { SampleOffer, SamplePage } from '../sample/sample-home.js'
-import { zigListPage } from '../sample/zig-pages.js'
 import { type Market, type MarketOffer, type MarketSite, WHOLE_OFFER_SITES } from './market-state.js'
 
-/** The whole-offer sites' one list page: its writer, at the URL its real source asks for. */
-const WHOLE_OFFER_PAGES: Partial<Record<MarketSite, (offers: readonly SampleOffer[]) => SamplePage>> = {
-  'verra-makelaars': (offers) =>
-    ogonlineListPage(offers, wholeOfferUrl(listingSource(PRESET_SITES.ogonline))),
-  plaza: (offers) => zigListPage(offers, wholeOfferUrl(listingSource(PRESET_SITES.zig))),
-}
 /** The one search of a whole-offer site: every place at once. */
 const WHOLE_OFFER = 'whole offer'
 
@@ -64,9 +56,8 @@ export function listPagesBySearch(market: Market, site: MarketSite): Map<string,
   const out = new Map<string, Map<string, SamplePage>>()
   const add = (search: string, pages: readonly SamplePage[]) =>
     out.set(search, new Map(pages.map((page) => [pageKey(page.url, page.requestBody), page])))
-  const wholeOffer = WHOLE_OFFER_PAGES[site]
-  if (wholeOffer) {
-    add(WHOLE_OFFER, [wholeOffer(bySearch.get(WHOLE_OFFER) ?? [])])
+  if (isPresetSite(site)) {
+    add(WHOLE_OFFER, [WHOLE_OFFER_PAGES[site](bySearch.get(WHOLE_OFFER) ?? [])])
     return out
   }
   for (const city of market.cities) {

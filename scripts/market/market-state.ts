@@ -9,6 +9,7 @@ import { homesFromBag } from '../national/national-homes.js'
 import { nationalOffers, presetSitesSeed } from '../national/national-offers.js'
 import { huurwoningenListing } from '../sample/huurwoningen-pages.js'
 import { ogonlineListing } from '../sample/ogonline-pages.js'
+import { PRESET_SITES } from '../sample/preset-sites.js'
 import type { SampleCity, SampleHome, SampleOffer } from '../sample/sample-home.js'
 import { zigListing } from '../sample/zig-pages.js'
 
@@ -27,7 +28,7 @@ export type MarketSite = (typeof MARKET_SITES)[number]
  * The sites whose whole offer is one JSON list (OGonline, Zig): one list page, no detail pages. They came to the
  * market after the first four, and each draws from a seed of its own, so the first four's nights stay as they were.
  */
-export const WHOLE_OFFER_SITES: readonly MarketSite[] = ['verra-makelaars', 'plaza']
+export const WHOLE_OFFER_SITES: readonly MarketSite[] = Object.values(PRESET_SITES)
 
 /** The sites whose offers have a detail page beside the search card; Kamernet's search results are the whole offer. */
 export const DETAIL_SITES: readonly MarketSite[] = ['funda', 'pararius', 'huurwoningen']

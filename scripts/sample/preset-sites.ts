@@ -1,5 +1,8 @@
 import { findSource } from '../../sources/index.js'
 import { type ListingSource, siteCoversScope } from '../../src/kit/index.js'
+import { ogonlineListPage } from './ogonline-pages.js'
+import type { SampleOffer, SamplePage } from './sample-home.js'
+import { zigListPage } from './zig-pages.js'
 
 /** The sites on platform presets that the sample, the national dataset and the simulated market carry. */
 export const PRESET_SITES = { ogonline: 'verra-makelaars', zig: 'plaza' } as const
@@ -25,3 +28,18 @@ export function wholeOfferUrl(source: ListingSource): string {
   if (!request) throw new Error(`${source.id} asks for nothing in ${city}`)
   return request.url
 }
+
+/** A preset site by id. */
+export type PresetSite = (typeof PRESET_SITES)[keyof typeof PRESET_SITES]
+
+/** Whether `id` names one of the preset sites. */
+export const isPresetSite = (id: string): id is PresetSite =>
+  (Object.values(PRESET_SITES) as string[]).includes(id)
+
+/** Each preset site's one list page, holding its whole offer, at the URL its real source asks for. */
+export const WHOLE_OFFER_PAGES: Readonly<Record<PresetSite, (offers: readonly SampleOffer[]) => SamplePage>> =
+  {
+    [PRESET_SITES.ogonline]: (offers) =>
+      ogonlineListPage(offers, wholeOfferUrl(listingSource(PRESET_SITES.ogonline))),
+    [PRESET_SITES.zig]: (offers) => zigListPage(offers, wholeOfferUrl(listingSource(PRESET_SITES.zig))),
+  }
