@@ -326,7 +326,7 @@ export class Market {
     }
     if (site === 'pararius') {
       const p = offer.pararius!
-      const id = this.#hex8(rng)
+      const id = rng.hex(8)
       return { ...offer, pararius: { ...p, id, url: swap(p.url, p.id, id) } }
     }
     if (site === 'huurwoningen') {
@@ -355,10 +355,6 @@ export class Market {
   #round(x: number, rng: SeededRandom): number {
     const whole = Math.floor(x)
     return whole + (rng.chance(x - whole) ? 1 : 0)
-  }
-
-  #hex8(rng: SeededRandom): string {
-    return Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
   }
 
   #shuffled<T>(items: T[], rng: SeededRandom): T[] {

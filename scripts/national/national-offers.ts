@@ -34,8 +34,6 @@ const FIRST_ZIG_ID = 40_000
  */
 export const presetSitesSeed = (seed: number) => seed * 7_919 + 1
 
-const hex8 = (rng: SeededRandom) =>
-  Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -143,7 +141,7 @@ export function nationalOffers(
     rentals.push(rental)
     let placed = 0
     if (rng.chance(0.55)) {
-      const id = hex8(rng)
+      const id = rng.hex(8)
       const kind = home.dwelling === 'house' ? 'house' : 'apartment'
       out.pararius.push({
         ...rental,

@@ -17,7 +17,7 @@ const slug = (text: string) =>
 
 /** An 8-hex listing id and the card URL, as Huurwoningen builds them. */
 export function huurwoningenListing(offer: SampleOffer, rng: SeededRandom, citySlug: string) {
-  const id = Array.from({ length: 8 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
+  const id = rng.hex(8)
   // Some listings show the total with service costs in a transparency badge; those costs are made up.
   const serviceCosts = rng.chance(0.35) ? rng.int(4, 30) * 5 : null
   return { id, url: `${ORIGIN}/huren/${citySlug}/${id}/${slug(offer.home.street)}/`, serviceCosts }

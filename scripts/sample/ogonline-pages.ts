@@ -15,7 +15,7 @@ const STATUS = { status: 'Beschikbaar', statusOrig: 'available' } as const
 /** A 24-hex object id and the listing's path, as OGonline builds them: `/nl/woningaanbod/woning/{city}/{address}/{id}`. */
 export function ogonlineListing(offer: SampleOffer, rng: SeededRandom): NonNullable<SampleOffer['ogonline']> {
   const { home } = offer
-  const objectId = Array.from({ length: 24 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
+  const objectId = rng.hex(24)
   const address = toCitySlug(`${home.street} ${printNumber(home)}`)
   const kind = rng.pick(KINDS[home.dwelling === 'house' ? 'house' : 'apartment'])
   return { objectId, path: `/nl/woningaanbod/woning/${toCitySlug(home.city)}/${address}/${objectId}`, kind }

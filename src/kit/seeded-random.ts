@@ -36,6 +36,11 @@ export class SeededRandom {
     return this.next() < p
   }
 
+  /** `digits` random lower-case hex digits: the ids sites build from them (an 8-hex listing id, a 24-hex object id). */
+  hex(digits: number): string {
+    return Array.from({ length: digits }, () => '0123456789abcdef'[this.int(0, 15)]).join('')
+  }
+
   /** A uniformly chosen element. */
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.next() * items.length)] as T
