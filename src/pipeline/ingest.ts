@@ -284,7 +284,9 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
                   emit({ type: 'listing', runId, source: source.id })
                 },
                 maxListPages: options.maxListPages,
-                nightBudget: nightBudget(source.politeness, config.nightHours),
+                // A replay or the sample asks no site for anything, so no night's politeness can run out.
+                nightBudget:
+                  options.mode === 'live' ? nightBudget(source.politeness, config.nightHours) : undefined,
                 searchLog: createSearchLog(store, source.id, runId),
                 onPage: (page) => emit({ type: 'page', runId, source: source.id, ...page }),
               })
