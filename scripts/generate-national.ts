@@ -94,7 +94,11 @@ export async function generateNational(options: {
   await record(SAMPLE_ROBOTS)
   const byCity = (list: readonly SampleOffer[]) => {
     const map = new Map<string, SampleOffer[]>()
-    for (const o of list) map.set(o.home.city, [...(map.get(o.home.city) ?? []), o])
+    for (const o of list) {
+      const inCity = map.get(o.home.city)
+      if (inCity) inCity.push(o)
+      else map.set(o.home.city, [o])
+    }
     return map
   }
   const [pararius, fundaBuy, fundaRent, huurwoningen, kamernet] = [
