@@ -15,6 +15,7 @@ import {
   splitStreetAddress,
   textOf,
 } from '../../src/kit/index.js'
+import { splitPlaceLine } from './page-text.js'
 
 /**
  * The markup Pararius and Huurwoningen share (both run on the same Treehouse platform): URLs and search cards
@@ -52,16 +53,6 @@ export function offerFromUrl(url: string): { type: OfferType; dwellingType: Dwel
 /** Title words of cards that are not homes (the sites also list parking spaces and business space). */
 const NOT_A_HOME = /^(parkeerplaats|parking|garage|garagebox|bedrijfsruimte|opslag|berging|storage)/i
 
-/** "2624 BE Delft (Mythologiebuurt)" → postcode, city and neighbourhood. */
-function readSubtitle(subtitle: string): {
-  postcode: string | null
-  city: string
-  district: string | null
-} {
-  const match = /^(\d{4}\s?[A-Z]{2})?\s*(.*?)\s*(?:\(([^)]*)\))?$/.exec(subtitle.trim())
-  return { postcode: match?.[1] ?? null, city: match?.[2] ?? '', district: match?.[3] ?? null }
-}
-
 /**
  * One search card → a listing, or null when the card leaves out something only the detail page has (a price
  * "on request", the area). Huurwoningen prints the bare rent (`__price-bare`, "kale huurprijs") next to a
@@ -80,7 +71,7 @@ function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | nu
     textOf($card.find('.listing-search-item__price'))
   const price = parsePrice(priceText)
   const area = parseArea(textOf($card.find('.illustrated-features__item--surface-area')))
-  const { postcode, city } = readSubtitle(textOf($card.find('.listing-search-item__sub-title')))
+  const { postcode, city } = splitPlaceLine(textOf($card.find('.listing-search-item__sub-title')))
   if (price.amount === null || area === null || !postcode || !city) return null
   const { street, houseNumber } = splitStreetAddress(rest.join(' '))
   return {

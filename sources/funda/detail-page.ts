@@ -10,6 +10,7 @@ import {
   splitStreetAddress,
   textOf,
 } from '../../src/kit/index.js'
+import { splitPostcodeCity } from '../_shared/page-text.js'
 import { readDetailUrl } from './funda-url.js'
 import { prop, readNuxtPayload } from './nuxt-payload.js'
 
@@ -98,15 +99,15 @@ function fromMarkup(page: Page): DetailFacts | null {
     const value = textOf($(dt).next('dd'))
     if (label && value && !features.has(label)) features.set(label, value)
   })
-  const subtitle = /^(\d{4}\s?[A-Z]{2})\s+(.+)$/.exec($('h1 span').eq(1).text().trim())
+  const subtitle = splitPostcodeCity($('h1 span').eq(1).text())
   return {
     globalId: $('h1[data-global-id]').attr('data-global-id') ?? null,
     offering: null,
     objectType: null,
     title,
     houseNumber: block.attr('housenumber') ?? null,
-    postcode: block.attr('postcode') ?? subtitle?.[1] ?? null,
-    city: block.attr('city') ?? subtitle?.[2] ?? str(prop(prop(product, 'address'), 'addressLocality')),
+    postcode: block.attr('postcode') ?? subtitle?.postcode ?? null,
+    city: block.attr('city') ?? subtitle?.city ?? str(prop(prop(product, 'address'), 'addressLocality')),
     priceText: features.get('huurprijs') ?? features.get('vraagprijs') ?? null,
     numericPrice:
       typeof prop(prop(product, 'offers'), 'price') === 'number'

@@ -8,10 +8,8 @@ import {
   splitStreetAddress,
   textOf,
 } from '../../src/kit/index.js'
+import { splitPlaceLine } from '../_shared/page-text.js'
 import { listingIdFromUrl } from './mvgm-url.js'
-
-/** "3071AZ Rotterdam (Appartement)": postcode, city and the kind of home. */
-const PLACE_LINE = /^(\d{4}\s?[A-Z]{2})?\s*(.*?)\s*(?:\(([^)]*)\))?$/
 
 /** The "Kenmerken" table: `th` label → `td` text. */
 function featureRows($: CheerioAPI): Map<string, string> {
@@ -34,7 +32,8 @@ export function parseDetailPage(page: Page): ListingInput {
     throw new ParseError('No address block on an MVGM listing page', { url: page.url })
   const heading = textOf(address.find('h1')).replace(/^Te huur:\s*/i, '')
   const { street, houseNumber } = splitStreetAddress(heading)
-  const place = PLACE_LINE.exec(textOf(address.find('p').first()))
+  // "3071AZ Rotterdam (Appartement)": postcode, city and the kind of home.
+  const place = splitPlaceLine(textOf(address.find('p').first()))
   const rows = featureRows($)
   const price = parsePrice(rows.get('Huurprijs') ?? textOf(address.find('p').eq(1)))
   return {
@@ -45,10 +44,10 @@ export function parseDetailPage(page: Page): ListingInput {
     priceOnRequest: price.onRequest,
     surfaceArea: rows.get('Woonoppervlakte') ?? null,
     energyLabel: rows.get('Energielabel') ?? null,
-    dwellingType: dwellingFromWord(place?.[3] ?? ''),
+    dwellingType: dwellingFromWord(place.note ?? ''),
     street: street || null,
     houseNumber,
-    postcode: place?.[1] ?? null,
-    city: place?.[2] ?? '',
+    postcode: place.postcode,
+    city: place.city,
   }
 }
