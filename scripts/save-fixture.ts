@@ -18,6 +18,7 @@ import {
   findChromium,
 } from '../src/fetch/index.js'
 import type { ListingSource, SourceRequest } from '../src/kit/adapter.js'
+import { urlSlug } from '../src/kit/city-slug.js'
 import { createPage, type Page } from '../src/kit/page.js'
 import { validateListing } from '../src/parse/index.js'
 import { count } from '../src/plural.js'
@@ -65,13 +66,7 @@ export function classify(source: ListingSource, page: (label: 'list' | 'detail')
 /** A file name from the URL: its path and search values, e.g. `huurwoningen-delft`, `zoeken-huur-delft`. */
 export function slugOf(url: string): string {
   const u = new URL(url)
-  const words = [...u.pathname.split('/'), ...[...u.searchParams.values()]]
-    .join('-')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
+  const words = urlSlug([...u.pathname.split('/'), ...[...u.searchParams.values()]].join('-'))
   return (words || 'page').slice(0, 60).replace(/-$/, '')
 }
 

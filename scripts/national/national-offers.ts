@@ -1,3 +1,4 @@
+import { urlSlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { AddressBook } from '../sample/address-book.js'
 import { partnerNumber } from '../sample/feed-file.js'
@@ -33,14 +34,6 @@ const FIRST_ZIG_ID = 40_000
  * their own leaves every draw for the first sites as the same seed always made it.
  */
 export const presetSitesSeed = (seed: number) => seed * 7_919 + 1
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 
 /** Every offer of the national dataset, per source. */
 export interface NationalOffers {
@@ -146,7 +139,7 @@ export function nationalOffers(
       out.pararius.push({
         ...rental,
         pararius: {
-          url: `https://www.pararius.com/${kind}-for-rent/${citySlug.get(home.city)}/${id}/${slug(home.street)}`,
+          url: `https://www.pararius.com/${kind}-for-rent/${citySlug.get(home.city)}/${id}/${urlSlug(home.street)}`,
           id,
           interior: null,
         },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
-import { toCitySlug } from '../../src/kit/index.js'
+import { toCitySlug, urlSlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { parseEnergyLabel, parseYearBuilt } from '../../src/kit/text-parsers.js'
 import { parseHouseNumber, splitStreetAddress } from '../../src/normalise/index.js'
@@ -18,12 +18,10 @@ export class FundaIds {
   }
 }
 
-const slug = (text: string) => toCitySlug(text)
-
 /** `https://www.funda.nl/detail/{koop|huur}/{city}/{appartement|huis}-{street}-{number}/{tinyId}/`. */
 export function fundaUrl(home: SampleHome, type: 'rent' | 'buy', printed: string, tinyId: string): string {
   const kind = home.dwelling === 'house' ? 'huis' : 'appartement'
-  return `https://www.funda.nl/detail/${type === 'rent' ? 'huur' : 'koop'}/${slug(home.city)}/${kind}-${slug(home.street)}-${slug(printed)}/${tinyId}/`
+  return `https://www.funda.nl/detail/${type === 'rent' ? 'huur' : 'koop'}/${toCitySlug(home.city)}/${kind}-${urlSlug(home.street)}-${urlSlug(printed)}/${tinyId}/`
 }
 
 /** How Funda prints a BAG address's number: "23", "23 A", "23-2", "23 A-1". */
@@ -115,7 +113,7 @@ export function utrechtSales(csvPath: string, count: number, o: FundaHomeOptions
     if (!slugMatch || slugMatch[3] !== row.huisnummer || /-\d+$/.test(slugMatch[2]!)) continue
     if (!(price >= 50_000) || !(area >= 15)) continue
     const fromColumn = (row.straat ?? '').trim()
-    const street = slug(fromColumn) === slugMatch[2] ? fromColumn : streetFromSlug(slugMatch[2]!)
+    const street = urlSlug(fromColumn) === slugMatch[2] ? fromColumn : streetFromSlug(slugMatch[2]!)
     const printed = `${row.huisnummer}${slugMatch[4] ? ` ${slugMatch[4].toUpperCase()}` : ''}`
     const home = realHome(
       {

@@ -1,3 +1,4 @@
+import { urlSlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { esc } from './html.js'
 import { parariusDetailPage, photoCount } from './pararius-pages.js'
@@ -9,18 +10,12 @@ const TYPE_WORD = { apartment: 'Appartement', house: 'Huis', room: 'Kamer' } as 
 
 /** Huurwoningen prints euros with a non-breaking space: "€&nbsp;1.200". */
 const euro = (amount: number) => `€&nbsp;${amount.toLocaleString('nl-NL')}`
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-
 /** An 8-hex listing id and the card URL, as Huurwoningen builds them. */
 export function huurwoningenListing(offer: SampleOffer, rng: SeededRandom, citySlug: string) {
   const id = rng.hex(8)
   // Some listings show the total with service costs in a transparency badge; those costs are made up.
   const serviceCosts = rng.chance(0.35) ? rng.int(4, 30) * 5 : null
-  return { id, url: `${ORIGIN}/huren/${citySlug}/${id}/${slug(offer.home.street)}/`, serviceCosts }
+  return { id, url: `${ORIGIN}/huren/${citySlug}/${id}/${urlSlug(offer.home.street)}/`, serviceCosts }
 }
 
 /** The price block of a card: the bare rent alone, or the bare rent next to the transparency badge's total. */

@@ -1,4 +1,5 @@
 import { searchBody } from '../../sources/kamernet/adapter.js'
+import { urlSlug } from '../../src/kit/index.js'
 import { type HomeSupply, type ParariusRow, unusedRentals } from './pararius-homes.js'
 import {
   daysBefore,
@@ -48,12 +49,6 @@ export function kamernetOffers(
   return offers
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-
 /** One result in the shape of the real response recorded in 2026-09 (`sources/kamernet/fixtures/`). */
 function result(o: SampleOffer, city: SampleCity) {
   const k = o.kamernet!
@@ -65,7 +60,7 @@ function result(o: SampleOffer, city: SampleCity) {
     availabilityStartDate: `${o.listedAt}T00:00:00`,
     availabilityEndDate: null,
     street: o.home.street,
-    streetSlug: slug(o.home.street),
+    streetSlug: urlSlug(o.home.street),
     city: city.name,
     citySlug: city.slug,
     surfaceArea: Math.round(o.home.area),

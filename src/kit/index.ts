@@ -21,7 +21,7 @@ export type {
 } from './adapter.js'
 export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
 export { CARD_FIELDS, type CardValues, cardListing } from './card-listing.js'
-export { toCitySlug } from './city-slug.js'
+export { toCitySlug, urlSlug } from './city-slug.js'
 export { type DwellingType, dwellingFromWord } from './dwelling-from-word.js'
 export { isExampleSite } from './example-site.js'
 export { InvalidRecordError } from './invalid-record-error.js'
