@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRun, finishRun, recordRunSource } from '../../src/store/runs.repository.js'
-import { get, useSampleApi } from '../helpers/api-fixture.js'
+import { get, recordParariusRun, useSampleApi } from '../helpers/api-fixture.js'
 
 const fixture = useSampleApi({ rateLimitPerMinute: 2 })
 
@@ -102,27 +101,7 @@ describe('GET /metrics', () => {
   it("reports per source its last run's requests by kind and the age of its least recently verified listing", async () => {
     // Only pararius's listings have been verified, and only it has requests recorded in the run below.
     fixture.store.sqlite.prepare('update observations set verified_at = null, verified_by = null').run()
-    const started = new Date().toISOString()
-    const runId = await createRun(fixture.store, {
-      kind: 'ingest',
-      mode: 'live',
-      sources: 'pararius',
-      startedAt: started,
-    })
-    await recordRunSource(fixture.store, {
-      run_id: runId,
-      source_id: 'pararius',
-      status: 'ok',
-      pages: 10,
-      pages_failed: 0,
-      listings: 300,
-      new_listings: 0,
-      updated_listings: 0,
-      withdrawn_listings: 0,
-      rejected: 0,
-      errors: 0,
-      duration_ms: 10,
-      message: null,
+    await recordParariusRun(fixture.store, {
       requests_json: JSON.stringify({
         list: 12,
         detailNew: 3,
@@ -137,12 +116,6 @@ describe('GET /metrics', () => {
         "update observations set verified_at = ?, verified_by = 'list' where source_id = 'pararius' and status = 'active'",
       )
       .run(twoDaysAgo)
-    await finishRun(fixture.store, runId, {
-      status: 'succeeded',
-      exitCode: 0,
-      report: {},
-      finishedAt: started,
-    })
 
     const body = (await get(fixture, '/metrics', {})).body
     const requests = (kind: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { STOPPED_BY_RUN } from '../../src/registers/run-lookups.js'
-import { createRun, finishRun, recordRunSource } from '../../src/store/runs.repository.js'
-import { get, useSampleApi } from '../helpers/api-fixture.js'
+import { createRun, finishRun } from '../../src/store/runs.repository.js'
+import { get, recordParariusRun, useSampleApi } from '../helpers/api-fixture.js'
 
 const fixture = useSampleApi()
 
@@ -167,33 +167,16 @@ describe('GET /v1/sources', () => {
     ).toBe(304)
 
     // A failed run: no new generation, but the source's status is news.
-    const runId = await createRun(fixture.store, {
-      kind: 'ingest',
-      mode: 'live',
-      sources: 'pararius',
-      startedAt: new Date().toISOString(),
-    })
-    await recordRunSource(fixture.store, {
-      run_id: runId,
-      source_id: 'pararius',
-      status: 'blocked',
-      pages: 1,
-      pages_failed: 0,
-      listings: 0,
-      new_listings: 0,
-      updated_listings: 0,
-      withdrawn_listings: 0,
-      rejected: 0,
-      errors: 0,
-      duration_ms: 10,
-      message: 'Blocked by cloudflare-challenge at https://www.pararius.com/',
-    })
-    await finishRun(fixture.store, runId, {
-      status: 'partial',
-      exitCode: 3,
-      report: {},
-      finishedAt: new Date().toISOString(),
-    })
+    const runId = await recordParariusRun(
+      fixture.store,
+      {
+        status: 'blocked',
+        pages: 1,
+        listings: 0,
+        message: 'Blocked by cloudflare-challenge at https://www.pararius.com/',
+      },
+      { status: 'partial', exitCode: 3 },
+    )
 
     const after = await get(fixture, '/v1/sources', {
       'x-api-key': 'test-key-0123456789',
@@ -235,7 +218,6 @@ describe('GET /v1/sources', () => {
 
   it("counts the last run's requests by kind and the age of the least recently verified listing", async () => {
     const { sqlite } = fixture.store
-    const started = new Date().toISOString()
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
     const ids = sqlite
       .prepare("select id from observations where source_id = 'pararius' and status = 'active' order by id")
@@ -243,34 +225,7 @@ describe('GET /v1/sources', () => {
       .all() as number[]
     const verify = sqlite.prepare('update observations set verified_at = ?, verified_by = ? where id = ?')
     const runWith = async (requests: string | null) => {
-      const runId = await createRun(fixture.store, {
-        kind: 'ingest',
-        mode: 'live',
-        sources: 'pararius',
-        startedAt: started,
-      })
-      await recordRunSource(fixture.store, {
-        run_id: runId,
-        source_id: 'pararius',
-        status: 'ok',
-        pages: 10,
-        pages_failed: 0,
-        listings: 300,
-        new_listings: 0,
-        updated_listings: 0,
-        withdrawn_listings: 0,
-        rejected: 0,
-        errors: 0,
-        duration_ms: 10,
-        message: null,
-        requests_json: requests,
-      })
-      await finishRun(fixture.store, runId, {
-        status: 'succeeded',
-        exitCode: 0,
-        report: {},
-        finishedAt: started,
-      })
+      await recordParariusRun(fixture.store, { requests_json: requests })
       return ((await get(fixture, '/v1/sources')).json() as SourcesBody).data
     }
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { Insertable } from 'kysely'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../src/api/app.js'
 import type { Config } from '../../src/config.js'
 import { openStore, type Store } from '../../src/store/database.js'
+import { createRun, finishRun, recordRunSource } from '../../src/store/runs.repository.js'
+import type { RunSourceTable, RunTable } from '../../src/store/schema.js'
 import { type ConformanceChecker, createConformanceChecker } from './openapi-conformance.js'
 import { useSampleStore } from './sample-database.js'
 
@@ -73,4 +76,42 @@ export function get(
   headers: Record<string, string> = { 'x-api-key': KEY },
 ) {
   return fixture.app.inject({ method: 'GET', url, headers })
+}
+
+/**
+ * Records a finished live run of Pararius alone: by default a successful one that read 10 pages and 300 listings,
+ * without its requests by kind (a run from before they were recorded); `line` changes the source's line of the run,
+ * `outcome` how the run ended. Returns the run's id.
+ */
+export async function recordParariusRun(
+  store: Store,
+  line: Partial<Insertable<RunSourceTable>> = {},
+  outcome: { status: RunTable['status']; exitCode: number } = { status: 'succeeded', exitCode: 0 },
+): Promise<number> {
+  const started = new Date().toISOString()
+  const runId = await createRun(store, {
+    kind: 'ingest',
+    mode: 'live',
+    sources: 'pararius',
+    startedAt: started,
+  })
+  await recordRunSource(store, {
+    run_id: runId,
+    source_id: 'pararius',
+    status: 'ok',
+    pages: 10,
+    pages_failed: 0,
+    listings: 300,
+    new_listings: 0,
+    updated_listings: 0,
+    withdrawn_listings: 0,
+    rejected: 0,
+    errors: 0,
+    duration_ms: 10,
+    message: null,
+    requests_json: null,
+    ...line,
+  })
+  await finishRun(store, runId, { ...outcome, report: {}, finishedAt: new Date().toISOString() })
+  return runId
 }

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { shareOf } from '../../bench/crawl/night-figures.js'
 import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
-import { MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
+import { MARKET_SITES } from '../../scripts/market/market-state.js'
 import { requestsOf } from '../../scripts/market/request-counts.js'
-import { sampleMarket } from '../../scripts/market/sample-market.js'
-import { useTempDir } from '../helpers/temp-dir.js'
-import { type MarketCrawler, marketCrawler, sourceLines } from '../market/market-crawler.js'
+import { sourceLines, useFaultMarket } from '../market/market-crawler.js'
 
-const dir = useTempDir()
-let market: Market
-let crawler: MarketCrawler
-
-beforeAll(async () => {
-  market = await sampleMarket(dir, 300, {
-    seed: 7,
-    rates: { newOffers: 0.1, priceChanges: 0.1, withdrawals: 0.05, relistings: 0 },
-  })
-  // Withdrawn after one complete crawl that misses a listing: a source that wrongly took its crawl for complete
-  // would withdraw at once.
-  crawler = await marketCrawler(market, dir, { PROPDATA_WITHDRAW_AFTER: '1' })
-}, 60_000)
-afterAll(() => crawler?.close())
+const fault = useFaultMarket()
 
 describe('a 429 storm mid-night', () => {
   it('is waited out or stops the source; nothing is withdrawn wrongly, and the next night publishes the market', async () => {
+    const { market, crawler } = fault
     const first = await crawler.night()
     expect(first.code, first.report.problems.join('\n')).toBe(0)
 

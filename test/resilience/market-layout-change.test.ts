@@ -1,28 +1,15 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { shareOf } from '../../bench/crawl/night-figures.js'
-import { MARKET_SITES, type Market } from '../../scripts/market/market-state.js'
-import { sampleMarket } from '../../scripts/market/sample-market.js'
-import { useTempDir } from '../helpers/temp-dir.js'
-import { type MarketCrawler, marketCrawler, sourceLines } from '../market/market-crawler.js'
+import { MARKET_SITES } from '../../scripts/market/market-state.js'
+import { sourceLines, useFaultMarket } from '../market/market-crawler.js'
 
-const dir = useTempDir()
-let market: Market
-let crawler: MarketCrawler
-
-beforeAll(async () => {
-  market = await sampleMarket(dir, 300, {
-    seed: 7,
-    rates: { newOffers: 0.1, priceChanges: 0.1, withdrawals: 0.05, relistings: 0 },
-  })
-  crawler = await marketCrawler(market, dir, { PROPDATA_WITHDRAW_AFTER: '1' })
-}, 60_000)
-afterAll(() => crawler?.close())
+const fault = useFaultMarket()
 
 /** What the database publishes of Funda's offers. */
 const fundaPublished = () =>
-  crawler.read((sqlite) =>
+  fault.crawler.read((sqlite) =>
     sqlite
       .prepare(
         `select o.url, o.price, o.status, l.id, l.status as listing, l.price as listing_price
@@ -33,6 +20,7 @@ const fundaPublished = () =>
 
 describe('a list layout change mid-night', () => {
   it('keeps the source’s previous data, keeps the pages under failed/, and all is well once the layout is back', async () => {
+    const { dir, market, crawler } = fault
     const first = await crawler.night()
     expect(first.code, first.report.problems.join('\n')).toBe(0)
     const before = fundaPublished()
