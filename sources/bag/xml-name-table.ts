@@ -27,7 +27,7 @@ export class XmlNameTable {
       if (this.slotKey[slot] !== key) continue
       const id = (this.slotId[slot] as number) - 1
       const name = this.names[id] as string
-      // indexOf(name, at) === at is ~3x faster than startsWith; on a mismatch it searches on, which stays cheap
+      // indexOf(name, at) === at, as V8 runs it faster than startsWith; on a mismatch it searches on, which stays cheap
       // because element names recur every few hundred characters.
       if (name.length === length && buf.indexOf(name, from) === from) return id
     }
