@@ -57,9 +57,15 @@ export async function interleave<K extends string, R>(
 /** A fixed-width text table with right-aligned numbers. */
 export function formatTable(table: BenchTable): string {
   const columns = [...new Set(table.rows.flatMap((row) => Object.keys(row)))]
-  const cell = (v: string | number | undefined) =>
-    v === undefined ? '' : typeof v === 'number' ? formatNumber(v) : v
-  const widths = columns.map((c) => Math.max(c.length, ...table.rows.map((r) => cell(r[c]).length)))
+  // A column of counts prints whole numbers; a column of ratios prints 1 as "1.00", like the 1.07 beside it.
+  const counts = new Set(
+    columns.filter((c) => table.rows.every((r) => typeof r[c] !== 'number' || Number.isInteger(r[c]))),
+  )
+  const cell = (r: BenchTable['rows'][number], c: string) => {
+    const v = r[c]
+    return v === undefined ? '' : typeof v === 'number' ? formatNumber(v, counts.has(c)) : v
+  }
+  const widths = columns.map((c) => Math.max(c.length, ...table.rows.map((r) => cell(r, c).length)))
   const line = (cells: string[], numeric: boolean[]) =>
     cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')
   const numeric = columns.map((c) => table.rows.every((r) => typeof r[c] !== 'string'))
@@ -72,7 +78,7 @@ export function formatTable(table: BenchTable): string {
     ),
     ...table.rows.map((r) =>
       line(
-        columns.map((c) => cell(r[c])),
+        columns.map((c) => cell(r, c)),
         numeric,
       ),
     ),
@@ -81,9 +87,9 @@ export function formatTable(table: BenchTable): string {
   return out.join('\n')
 }
 
-function formatNumber(value: number): string {
+function formatNumber(value: number, count: boolean): string {
   if (!Number.isFinite(value)) return String(value)
   const abs = Math.abs(value)
-  const digits = Number.isInteger(value) || abs >= 100 ? 0 : abs >= 10 ? 1 : 2
+  const digits = count || abs >= 100 ? 0 : abs >= 10 ? 1 : 2
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
