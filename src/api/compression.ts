@@ -34,11 +34,21 @@ function compress(body: string | Buffer, coding: Coding): Buffer {
 }
 
 /**
+ * `bytes` in memory of its own, exactly its size. zlib's one-shot functions return a view of the 16 KiB chunk they
+ * wrote into, so a kept view of a 500-byte body would hold on to the whole chunk.
+ */
+function exactCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length)
+  bytes.copy(copy)
+  return copy
+}
+
+/**
  * The compressed forms of the read model's answers for the generation being served, by coding and answer key. An
  * answer's body only changes with the generation, so each is compressed once, and the cache is emptied when answers
  * of a new generation arrive.
  */
-function createCompressedAnswers() {
+export function createCompressedAnswers() {
   let generation = -1
   const cache = new LruCache<Buffer>(CACHE_ENTRIES, CACHE_BYTES)
   return {
@@ -50,7 +60,7 @@ function createCompressedAnswers() {
       const key = `${coding}|${answer.key}`
       let bytes = cache.get(key)
       if (bytes === undefined) {
-        bytes = compress(answer.body, coding)
+        bytes = exactCopy(compress(answer.body, coding))
         cache.set(key, bytes)
       }
       return bytes
