@@ -1,4 +1,5 @@
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
+import { displayPostcode } from '../../src/normalise/index.js'
 import type { SampleOffer } from './sample-home.js'
 
 const COLUMNS = [
@@ -53,7 +54,7 @@ export function feedCsv(offers: readonly SampleOffer[], extraRows: readonly stri
       home.area,
       home.street,
       f.printedNumber,
-      `${home.postcode.slice(0, 4)} ${home.postcode.slice(4)}`,
+      displayPostcode(home.postcode),
       home.city,
       home.energyLabel,
       home.yearBuilt,

@@ -1,4 +1,5 @@
 import { RESULTS_PER_PAGE, searchUrl } from '../../sources/funda/funda-url.js'
+import { displayPostcode } from '../../src/normalise/index.js'
 import { printNumber } from './funda-homes.js'
 import { esc, scriptJson } from './html.js'
 import { nuxtDataScript, Reactive, Ref, ShallowReactive } from './nuxt-data.js'
@@ -6,7 +7,6 @@ import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
 
 /** Funda prints euros the Dutch way: "€ 450.000". */
 const euro = (amount: number) => `€ ${amount.toLocaleString('nl-NL')}`
-const pc = (postcode: string) => `${postcode.slice(0, 4)} ${postcode.slice(4)}`
 /** The address as Funda titles it: the street and the number with its addition ("Blasiusstraat 8 2"). */
 const title = (o: SampleOffer) => `${o.home.street} ${o.home.printedNumber ?? printNumber(o.home)}`
 const provinces: Readonly<Record<string, string>> = {
@@ -111,7 +111,7 @@ export function fundaDetailPage(o: SampleOffer): SamplePage {
     labels: [],
     address: {
       addressTitle: title(o),
-      addressSubtitle: `${pc(home.postcode)} ${home.city}`,
+      addressSubtitle: `${displayPostcode(home.postcode)} ${home.city}`,
       city: home.city,
       postcode: home.postcode,
       houseNumber: String(home.huisnummer),
@@ -146,7 +146,7 @@ export function fundaDetailPage(o: SampleOffer): SamplePage {
     name: title(o),
     description:
       o.description ??
-      `${kind} ${o.type === 'rent' ? 'te huur' : 'te koop'}: ${title(o)} ${pc(home.postcode)} ${home.city} [funda]`,
+      `${kind} ${o.type === 'rent' ? 'te huur' : 'te koop'}: ${title(o)} ${displayPostcode(home.postcode)} ${home.city} [funda]`,
     address: {
       '@type': 'PostalAddress',
       streetAddress: title(o),
@@ -159,9 +159,9 @@ export function fundaDetailPage(o: SampleOffer): SamplePage {
     .flatMap((g) => g.KenmerkenList)
     .map((k) => `<dt>${esc(k.Label)}</dt><dd><span>${esc(k.Value)}</span></dd>`)
     .join('')
-  const body = `<!DOCTYPE html><html dir="ltr" lang="nl-NL"><head><meta charset="utf-8"><title>${kind} ${o.type === 'rent' ? 'te huur' : 'te koop'}: ${esc(title(o))} ${pc(home.postcode)} ${esc(home.city)} | Funda</title>
+  const body = `<!DOCTYPE html><html dir="ltr" lang="nl-NL"><head><meta charset="utf-8"><title>${kind} ${o.type === 'rent' ? 'te huur' : 'te koop'}: ${esc(title(o))} ${displayPostcode(home.postcode)} ${esc(home.city)} | Funda</title>
 <script type="application/ld+json">${scriptJson(jsonLd)}</script></head><body><div id="__nuxt"><main id="main-content"><div friendly-url-slug="${esc(path)}" tiny-id="${f.tinyId}">
-<div class="relative flex justify-between" city="${esc(home.city)}" postcode="${home.postcode}" housenumber="${home.huisnummer}"><h1 data-global-id="${f.globalId}"><span class="block text-2xl font-bold">${esc(title(o))}</span><span class="text-neutral-40">${pc(home.postcode)} ${esc(home.city)}</span></h1></div>
+<div class="relative flex justify-between" city="${esc(home.city)}" postcode="${home.postcode}" housenumber="${home.huisnummer}"><h1 data-global-id="${f.globalId}"><span class="block text-2xl font-bold">${esc(title(o))}</span><span class="text-neutral-40">${displayPostcode(home.postcode)} ${esc(home.city)}</span></h1></div>
 <div class="flex flex-col font-bold text-xl"><div>${esc(priceTexts(o).short)}</div></div>
 <section id="features"><h2>Kenmerken</h2><dl>${rows}</dl></section></div></main></div>
 ${nuxtDataScript(state)}</body></html>

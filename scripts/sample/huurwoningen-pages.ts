@@ -1,7 +1,7 @@
 import { urlSlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { esc } from './html.js'
-import { parariusDetailPage, photoCount } from './pararius-pages.js'
+import { parariusDetailPage, photoCount, searchCardSubTitle } from './pararius-pages.js'
 import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
 
 const ORIGIN = 'https://www.huurwoningen.nl'
@@ -42,7 +42,7 @@ function card(offer: SampleOffer, position: number): string {
   return `<li class="search-list__item search-list__item--listing">
 <section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-controller="listing-search-item" data-listing-search-item-position-on-page="${position}">
 <div class="listing-search-item__content"><h3 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${esc(title)}</a></h3>
-<div class="listing-search-item__sub-title">${home.postcode.slice(0, 4)} ${home.postcode.slice(4)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>
+${searchCardSubTitle(home)}
 <div class="listing-search-item__price">${priceBlock(offer)}</div>
 <div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">${feature('surface-area', `${home.area} m²`)}${offer.rooms ? feature('number-of-rooms', `${offer.rooms} ${offer.rooms === 1 ? 'kamer' : 'kamers'}`) : ''}${home.yearBuilt ? feature('construction-period', String(home.yearBuilt)) : ''}</ul></div>${photoCount(offer)}
 </div></section></li>`

@@ -1,5 +1,6 @@
 import { toCitySlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
+import { displayPostcode } from '../../src/normalise/index.js'
 import { printNumber } from './funda-homes.js'
 import { newestFirst, type SampleOffer, type SamplePage } from './sample-home.js'
 
@@ -42,7 +43,7 @@ function entry(offer: SampleOffer) {
     url: o.path,
     photo: `${MEDIA}/${o.objectId}/1.jpg`,
     address: `${home.street} ${printNumber(home)}`,
-    zipcode: `${home.postcode.slice(0, 4)} ${home.postcode.slice(4)}`,
+    zipcode: displayPostcode(home.postcode),
     city: home.city,
     district: home.district ?? '',
     country: 'Nederland',

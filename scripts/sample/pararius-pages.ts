@@ -1,5 +1,6 @@
+import { displayPostcode } from '../../src/normalise/index.js'
 import { esc, scriptJson } from './html.js'
-import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
+import type { SampleCity, SampleHome, SampleOffer, SamplePage } from './sample-home.js'
 
 const ORIGIN = 'https://www.pararius.com'
 const CARDS_PER_PAGE = 30
@@ -13,6 +14,10 @@ const TYPE_WORD = { apartment: 'Flat', house: 'House', room: 'Room' } as const
 export const photoCount = (offer: SampleOffer): string =>
   offer.photos === undefined ? '' : `<div class="listing-search-item__photo-count">${offer.photos}</div>`
 
+/** A search card's line under the title on the Treehouse sites: "1071 KB Amsterdam (Museumkwartier)". */
+export const searchCardSubTitle = (home: SampleHome) =>
+  `<div class="listing-search-item__sub-title">${displayPostcode(home.postcode)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>`
+
 /**
  * Pararius detail pages in the markup of the real pages recorded from pararius.com on 2024-11-02
  * (`sources/pararius/fixtures/`): title, location, price summary, the `dl.listing-features` rows, breadcrumbs and
@@ -22,7 +27,7 @@ export function parariusDetailPage(offer: SampleOffer, city: SampleCity): Sample
   const { home, pararius } = offer
   if (!pararius) throw new Error('not a Pararius offer')
   const word = TYPE_WORD[home.dwelling]
-  const pc = `${home.postcode.slice(0, 4)} ${home.postcode.slice(4)}`
+  const pc = displayPostcode(home.postcode)
   const priceText = offer.price === null ? 'Price on request' : `${euro(offer.price)} per month`
   const [yyyy, mm, dd] = (offer.listedAt ?? '2026-11-01').split('-')
   const features: [string, string, string][] = [
@@ -121,7 +126,7 @@ export function parariusSearchPages(offers: readonly SampleOffer[], city: Sample
       return `<section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-listing-search-item-id="${pararius!.id}">
 <div class="listing-search-item__content">
 <h2 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${TYPE_WORD[home.dwelling]} ${esc(home.street)}</a></h2>
-<div class="listing-search-item__sub-title">${home.postcode.slice(0, 4)} ${home.postcode.slice(4)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>
+${searchCardSubTitle(home)}
 <div class="listing-search-item__price">${offer.price === null ? 'Price on request' : `${euro(offer.price)} per month`}</div>
 <div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">
 <li class="illustrated-features__item illustrated-features__item--surface-area">${home.area} m²</li>

@@ -1,5 +1,6 @@
 import { toCitySlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
+import { displayPostcode } from '../../src/normalise/index.js'
 import { newestFirst, type SampleOffer, type SamplePage } from './sample-home.js'
 
 /** The portal's kinds of home: its `dwellingType` id and label, and whether the unit is self-contained. */
@@ -65,7 +66,7 @@ function object(offer: SampleOffer) {
   const total = offer.price ?? 0
   const place = { name: home.city, id: null }
   return {
-    postalcode: `${home.postcode.slice(0, 4)} ${home.postcode.slice(4)}`,
+    postalcode: displayPostcode(home.postcode),
     street: home.street,
     houseNumber: String(home.huisnummer),
     houseNumberAddition: additionOf(offer),
