@@ -73,9 +73,8 @@ async function main() {
 
   // 2. Rentals from the Pararius dataset, 50 per city; Kamernet gets rooms and small flats it does not use (up to 50 m²).
   const parariusRows = readParariusRows(join(EVALDATA, 'pararius-rent-2024', 'pararius_listings20102024.csv'))
-  const usedRows = new Set<string>()
-  const pararius = parariusOffers(parariusRows, 50, ids, addresses, rng, usedRows, RECORDED_ON)
-  const supply = { ids, addresses, rng, used: usedRows }
+  const supply = { ids, addresses, rng, used: new Set<string>() }
+  const pararius = parariusOffers(parariusRows, 50, supply, RECORDED_ON)
   const kamernet = kamernetOffers(parariusRows, 40, supply, RECORDED_ON)
 
   // 3. Homes on more than one site: some Pararius rentals on Funda too (with their house number) and on

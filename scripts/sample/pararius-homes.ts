@@ -103,20 +103,26 @@ export function homeFromRow(
   }
 }
 
+/** What a site's sample needs to place a home: its ids and addresses, the seed, and the rows used so far. */
+export interface HomeSupply {
+  readonly ids: BagIdAllocator
+  readonly addresses: AddressBook
+  readonly rng: SeededRandom
+  readonly used: Set<string>
+}
+
 /**
  * Real Pararius rentals (pararius.com, 2024-10-20: link, price, postcode, area, rooms, year, label) for the sample's
  * cities, `perCity` each. Pararius hides house numbers, so each home gets a generated one in the BAG. Adds every
- * row it uses to `used`.
+ * row it uses to the supply's `used`.
  */
 export function parariusOffers(
   rows: readonly ParariusRow[],
   perCity: number,
-  ids: BagIdAllocator,
-  addresses: AddressBook,
-  rng: SeededRandom,
-  used: Set<string>,
+  supply: HomeSupply,
   recordedOn: string,
 ): SampleOffer[] {
+  const { ids, addresses, rng, used } = supply
   const offers: SampleOffer[] = []
   for (const city of SAMPLE_CITIES) {
     let taken = 0
@@ -160,14 +166,6 @@ export const picks = (pick: RentalPick, home: SampleHome): boolean =>
   pick.cities.some((c) => c.name === home.city) &&
   pick.kinds.includes(home.dwelling) &&
   pick.fits(home.dwelling, home.area)
-
-/** What a site's sample needs to place a home: its ids and addresses, the seed, and the rows used so far. */
-export interface HomeSupply {
-  readonly ids: BagIdAllocator
-  readonly addresses: AddressBook
-  readonly rng: SeededRandom
-  readonly used: Set<string>
-}
 
 /**
  * The priced rentals of the dataset that `pick` takes and no part of the sample uses yet, in the dataset's order,
