@@ -5,7 +5,7 @@ import { parariusDetailPage, parariusSearchPages } from '../sample/pararius-page
 import { isPresetSite, WHOLE_OFFER_PAGES } from '../sample/preset-sites.js'
 import { SAMPLE_ROBOTS } from '../sample/robots.js'
 import type { SampleOffer, SamplePage } from '../sample/sample-home.js'
-import { type Market, type MarketOffer, type MarketSite, WHOLE_OFFER_SITES } from './market-state.js'
+import type { Market, MarketOffer, MarketSite } from './market-state.js'
 
 /** The one search of a whole-offer site: every place at once. */
 const WHOLE_OFFER = 'whole offer'
@@ -39,7 +39,7 @@ const newestFirst = (a: MarketOffer, b: MarketOffer) =>
  * on a whole-offer site, its one list. A search is one chain of list pages, from the first to the last.
  */
 export function searchOf(site: MarketSite, offer: SampleOffer): string {
-  if (WHOLE_OFFER_SITES.includes(site)) return WHOLE_OFFER
+  if (isPresetSite(site)) return WHOLE_OFFER
   return site === 'funda' ? `${offer.type} ${offer.home.city}` : offer.home.city
 }
 
