@@ -66,12 +66,12 @@ export function writeSiteFileScaffold(sources: string, id: string, name: string,
   writeFileSync(join(folder, 'fixtures', 'fixtures.json'), '{}\n')
 }
 
-/** What to do next, in the order of the README's declarative walkthrough; a test holds the two to the same steps. */
+/** What to do next, in the order of the preset walkthrough in docs/adding-a-source.md; a test holds the two to the same steps. */
 export function siteFileNextSteps(id: string, folder: string, preset: string): string {
   return [
     `Created ${folder}/source.yml on the ${preset} preset, and ${folder}/fixtures/. Site files register themselves.`,
     '',
-    'Next (the README\'s "Add a source" walks through these on a practice site: npm run demo-site):',
+    'Next (docs/adding-a-source.md walks through these on a practice site: npm run demo-site):',
     `  1. In ${folder}/source.yml: set homepage and options.lists to the site, then the options`,
     `     (sources/_presets/${preset}/README.md), politeness, terms, termsNote and description.`,
     `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the preset cannot read it)`,

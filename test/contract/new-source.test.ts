@@ -62,10 +62,10 @@ describe('npm run new-source -- NAME', () => {
     expect(readFileSync(join(root, 'sources', 'index.ts'), 'utf8')).toBe(before)
   })
 
-  it("prints the steps of the README's walkthrough, in its order", () => {
+  it('prints the steps of the adapter walkthrough in docs/adding-a-source.md, in its order', () => {
     expectInOrder(
       nextSteps('acme-homes', 'sources/acme-homes', 'sources/index.ts'),
-      walkthroughSteps('## Add a source'),
+      walkthroughSteps('## A source with its own adapter'),
     )
   })
 })
@@ -106,10 +106,10 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
     expect(existsSync(join(root, 'sources', 'acme-lofts'))).toBe(false)
   })
 
-  it("prints the steps of the README's declarative walkthrough, in its order", () => {
+  it('prints the steps of the preset walkthrough in docs/adding-a-source.md, in its order', () => {
     expectInOrder(
       siteFileNextSteps('acme-homes', 'sources/acme-homes', 'html-cards'),
-      walkthroughSteps('### A site on a preset'),
+      walkthroughSteps('## A site on a preset'),
     )
   })
 })
@@ -125,15 +125,15 @@ function expectInOrder(printed: string, steps: readonly string[]): void {
 }
 
 /**
- * The steps of a walkthrough in the README's "Add a source" (the first sh block after `heading`) after `new-source`:
+ * The steps of a walkthrough in docs/adding-a-source.md (the first sh block after `heading`) after `new-source`:
  * where ORIGIN or the homepage is set, then each command up to
  * the source's id (and a lone `-u`), in order; the practice site's URLs and cities are the walkthrough's own.
  */
 function walkthroughSteps(heading: string): string[] {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+  const readme = readFileSync(join(PROJECT_ROOT, 'docs', 'adding-a-source.md'), 'utf8')
   const section = readme.slice(readme.indexOf(heading))
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
-  expect(block, 'the README\'s "Add a source" has a sh block').toBeDefined()
+  expect(block, `docs/adding-a-source.md's "${heading}" has a sh block`).toBeDefined()
   const lines = block!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim())
   const steps: string[] = []
   for (const line of lines.slice(lines.findIndex((l) => l.includes('new-source')) + 1)) {
