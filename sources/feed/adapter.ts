@@ -77,7 +77,7 @@ export default defineFileSource({
   terms: 'allows',
   evidence: {
     kind: 'none',
-    why: "The file format is this project's own (README.md), and no partner has delivered a file yet: the fixtures are written to that format, with real homes from public datasets, so no partner's own export has been read.",
+    why: "The file format is this project's own (sources/feed/README.md), and no partner has delivered a file yet: the fixtures are written to that format, with real homes from public datasets, so no partner's own export has been read.",
   },
   formats: ['csv', 'jsonl'],
   requiredColumns: REQUIRED,

@@ -30,21 +30,26 @@ const text = z.string().trim().min(1)
 const recordedSchema = z
   .object({
     kind: z.literal('recorded'),
-    /** The file in `fixtures/` that holds the recording: a `list-*` page, or a file source's input file. */
-    fixture: text,
-    /** The site's URL the response answered, when we recorded it ourselves (`npm run save-fixture`). */
-    url: z.url({ protocol: /^https?$/ }).optional(),
-    /** Where a recording made by others is kept: a GitHub repository (`owner/name`), the path in it and the commit. */
+    fixture: text.describe(
+      "The file in the source's fixtures/ that holds the recording: a list page, or a file source's input file.",
+    ),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe(
+        'The URL the response answered, when it was recorded for this project (npm run save-fixture).',
+      ),
     repository: z
       .string()
       .regex(/^[\w.-]+\/[\w.-]+$/, 'must be a GitHub repository as owner/name')
-      .optional(),
-    path: text.optional(),
+      .optional()
+      .describe('Where a recording made by others is kept: a GitHub repository, as owner/name.'),
+    path: text.optional().describe('Its path in that repository.'),
     commit: z
       .string()
       .regex(/^[0-9a-f]{40}$/, 'must be a full commit hash (40 hexadecimal digits)')
-      .optional(),
-    /** When it was recorded, as precisely as its recorder said: a day, a month or a year. */
+      .optional()
+      .describe('The commit of that repository that holds it.'),
     recorded: z.preprocess(
       // YAML reads a bare year as a number.
       (value) => (typeof value === 'number' ? String(value) : value),
@@ -53,10 +58,10 @@ const recordedSchema = z
         .refine(
           isPastPartialDate,
           'must be a past date as yyyy-mm-dd, or yyyy-mm or yyyy when no more is known',
-        ),
+        )
+        .describe('When it was recorded, as precisely as its recorder said: 2026-09-24, 2026-09 or 2026.'),
     ),
-    /** The licence it may be kept under: the repository's, and whose the content is. */
-    licence: text,
+    licence: text.describe("The licence it is kept under (the repository's), and whose the content is."),
   })
   .strict()
   .refine((e) => e.url !== undefined || (e.repository && e.path && e.commit), {
@@ -70,15 +75,20 @@ const recordedSchema = z
 const platformFormatSchema = z
   .object({
     kind: z.literal('platform-format'),
-    /** The synthetic file in `fixtures/`. */
-    fixture: text,
-    /** The registered source whose recorded fixture it follows: the same platform, its answer really recorded. */
-    follows: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a source id'),
+    fixture: text.describe("The synthetic file in the source's fixtures/."),
+    follows: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a source id')
+      .describe(
+        'The registered source, on the same platform, whose recorded answer the fixture is written after.',
+      ),
   })
   .strict()
 
 /** No recording of the site or its platform: what the fixtures are instead, and why. */
-const noneSchema = z.object({ kind: z.literal('none'), why: text }).strict()
+const noneSchema = z
+  .object({ kind: z.literal('none'), why: text.describe('What the fixtures are instead, and why.') })
+  .strict()
 
 /** A source's evidence as it declares it, checked; `propdata sources`, `/v1/sources` and the catalogue show it. */
 export const evidenceSchema = z.discriminatedUnion(
