@@ -154,17 +154,31 @@ function addKeys(program: Command): void {
     })
 }
 
-/** `propdata sources` (list) and `propdata sources retire ID`. */
+/** `propdata sources` (list), `propdata sources check ID` and `propdata sources retire ID`. */
 function addSources(program: Command): void {
   const sources = program
     .command('sources')
-    .description('List the sources, their kind, render mode, terms and last run; retire one')
+    .description(
+      'List the sources, their kind, render mode, terms, evidence and last run; check one against its site; retire one',
+    )
   sources
     .command('list', { isDefault: true })
-    .description('List the sources, their kind, render mode, terms and last run (the default)')
+    .description('List the sources, their kind, render mode, terms, evidence and last run (the default)')
     .action(async (_o, cmd: Command) => {
       const { listSources } = await import('./commands/sources.js')
       await listSources(cmd.optsWithGlobals())
+    })
+  sources
+    .command('check')
+    .argument('<id>', 'the listing source to check (see propdata sources)')
+    .description(
+      "Fetch the source's robots.txt and first list page (its politeness, its render mode), parse the page and print what was found against the contract, one line per problem; exit 1 when there is one",
+    )
+    .option('--city <name>', 'the city to search (default: the first of its regions, else Amsterdam)')
+    .option('--type <type>', 'rent or buy (default: rent when it lets homes)')
+    .action(async (id: string, _o, cmd: Command) => {
+      const { checkSourceCommand } = await import('./commands/sources-check.js')
+      await checkSourceCommand(id, cmd.optsWithGlobals())
     })
   sources
     .command('retire')

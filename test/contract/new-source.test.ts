@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { nextSteps } from '../../scripts/new-source.js'
 import { siteFileNextSteps } from '../../scripts/site-file-scaffold.js'
 import { ALL_PRESETS } from '../../sources/_presets/index.js'
+import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { loadSiteFiles } from '../../src/declarative/index.js'
 
@@ -51,6 +52,10 @@ describe('npm run new-source -- NAME', () => {
     expect(registry).toMatch(/ALL_SOURCES: readonly Source\[\] = \[[^\]]*\bacmeHomes\b[^\]]*\]/)
     const adapter = (await import(join(folder, 'adapter.ts'))).default
     expect(adapter).toMatchObject({ kind: 'crawl', id: 'acme-homes', name: 'Acme Homes' })
+    // Its evidence is to be declared: the contract fails until it names a real recording.
+    expect(evidenceProblems(adapter, [adapter], join(root, 'sources'))).toEqual([
+      'evidence.recorded: must be a past date as yyyy-mm-dd, or yyyy-mm or yyyy when no more is known',
+    ])
   })
   it('refuses a name that exists, is reserved or is not kebab-case, and changes nothing', () => {
     const before = readFileSync(join(root, 'sources', 'index.ts'), 'utf8')
@@ -91,10 +96,13 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
       'render',
     ])
       expect(text, key).toMatch(new RegExp(`^(# )?${key}:`, 'm'))
-    for (const key of ['politeness', 'terms', 'termsNote', 'options'])
+    for (const key of ['politeness', 'terms', 'termsNote', 'evidence', 'options'])
       expect(text, key).toMatch(new RegExp(`^${key}:`, 'm'))
     const [source] = loadSiteFiles(join(root, 'sources'), ALL_PRESETS)
     expect(source).toMatchObject({ id: 'acme-flats', name: 'Acme Flats', preset: 'html-cards' })
+    expect(evidenceProblems(source!, [source!], join(root, 'sources'))).toEqual([
+      'evidence: fixture list-TODO.html is not in sources/acme-flats/fixtures/',
+    ])
   })
 
   it('refuses a preset that does not exist, naming the known ones', () => {
