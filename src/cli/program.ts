@@ -103,7 +103,11 @@ function addBacktest(program: Command): void {
     )
     .option(
       '--data <file...>',
-      'CSV(s) with price, surface_area, postcode (optional: city, year_built, energy_label, dwelling_type, woz_value, woz_reference_date, listed_at); default: the Utrecht 2016 and Amsterdam 2021 sets',
+      'CSV(s) with price, surface_area, postcode (optional: city, year_built, energy_label, dwelling_type, woz_value, woz_reference_date, listed_at); default: the Utrecht 2016 and Amsterdam 2021 sale sets and the Pararius 2024 rent set',
+    )
+    .option(
+      '--kind <kind>',
+      'what the --data prices are: sale (asking prices, default) or rent (monthly rents)',
     )
     .option('--folds <n>', 'folds of the cross-validation (default 10)')
     .option('--seed <n>', 'seed of the fold split (default 1)')
