@@ -21,6 +21,7 @@ export function buildProgram(): Command {
   addIngest(program)
   addImport(program)
   addBacktest(program)
+  addWws(program)
   addServe(program)
   addKeys(program)
   addSources(program)
@@ -114,6 +115,20 @@ function addBacktest(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const { backtest } = await import('./commands/backtest.js')
       backtest(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata wws`: WWS points, sector and maximum rent for homes given as JSON on stdin. */
+function addWws(program: Command): void {
+  program
+    .command('wws')
+    .description(
+      'WWS points (as a range), sector and maximum rent of homes read as JSON on stdin (one object or an array)',
+    )
+    .option('--date <YYYY-MM-DD>', 'policy date: the rules and tables in force then (default: today)')
+    .action(async (_o, cmd: Command) => {
+      const { wws } = await import('./commands/wws.js')
+      await wws(cmd.optsWithGlobals())
     })
 }
 
