@@ -357,6 +357,29 @@ describe('GET /v1/listings: caching and limits', () => {
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
   })
+  it('compares If-None-Match weakly (RFC 9110 §13.1.2) on every /v1 route, for GET and HEAD', async () => {
+    const bagId = fixture.store.sqlite.prepare('select bag_id from golden_records limit 1').pluck().get()
+    for (const url of [
+      '/v1/listings?city=Delft',
+      '/v1/listings/lis_1',
+      `/v1/properties/${bagId}`,
+      '/v1/sources',
+    ]) {
+      const etag = (await get(fixture, url)).headers.etag as string
+      expect(etag).toMatch(/^W\/"[^"]+"$/)
+      const strong = etag.slice(2)
+      for (const method of ['GET', 'HEAD'] as const) {
+        const status = async (field: string) =>
+          (await fixture.app.inject({ method, url, headers: { 'x-api-key': KEY, 'if-none-match': field } }))
+            .statusCode
+        for (const field of [etag, strong, `W/"other", ${etag}`, `"x,y",${strong}`, '*'])
+          expect(await status(field), `${method} ${url} If-None-Match: ${field}`).toBe(304)
+        // Another tag, and fields that are no list of entity-tags (a comma inside a tag; "*" in a list).
+        for (const field of ['W/"other"', `"a,${etag}`, `${etag}, *`, etag.slice(0, -1)])
+          expect(await status(field), `${method} ${url} If-None-Match: ${field}`).toBe(200)
+      }
+    }
+  })
   it('answers If-Modified-Since (RFC 9110) when If-None-Match is absent', async () => {
     const url = '/v1/listings?city=Utrecht'
     const first = await get(fixture, url)
