@@ -323,6 +323,36 @@ describe('GET /v1/listings: every invalid parameter is a 400 that names it', () 
   }
 })
 
+describe('a malformed percent-escape is a 400 that names its parameter, on every /v1 route', () => {
+  const rule = 'must be percent-encoded UTF-8 (a % starts an escape such as %C3%A9 for é)'
+  const cases: [url: string, parameter: string, message: string][] = [
+    // Latin-1's é, not UTF-8; a % without two hex digits; a % at the end.
+    ['/v1/listings?city=%E9', 'city', `city ${rule}`],
+    ['/v1/listings?city=Den%ZZHaag', 'city', `city ${rule}`],
+    ['/v1/listings?type=rent&max_price=100%', 'max_price', `max_price ${rule}`],
+    ['/v1/listings?cit%E9=Delft', 'cit%E9', `the parameter name cit%E9 ${rule}`],
+    ['/v1/listings/lis_1%E9', 'id', `id ${rule}`],
+    ['/v1/properties/%E9', 'bag_id', `bag_id ${rule}`],
+    ['/v1/properties?postcode=2611%E9&number=1', 'postcode', `postcode ${rule}`],
+    ['/v1/sources?since=%C3', 'since', `since ${rule}`],
+  ]
+  for (const [url, parameter, message] of cases) {
+    it(`${url} → 400 naming ${parameter}`, async () => {
+      const res = await get(fixture, url)
+      expect(res.statusCode).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ parameter, message }] })
+      expect((await get(fixture, url, {})).statusCode, 'without a key').toBe(401)
+    })
+  }
+  it('still reads well-formed escapes', async () => {
+    const escaped = body(await get(fixture, '/v1/listings?city=%27s-Gravenhage&type=r%65nt'))
+    const plain = body(await get(fixture, "/v1/listings?city='s-Gravenhage&type=rent"))
+    expect(escaped.meta.total).toBeGreaterThan(0)
+    expect(escaped).toEqual(plain)
+  })
+})
+
 describe('GET /v1/listings: every message is ours and names the parameter', () => {
   const cases: [string, string][] = [
     ['city=', 'city must be 1–100 characters'],
