@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateSchema, timestampSchema } from './date-schemas.js'
 import {
   amountParameter,
   choiceParameter,
@@ -109,18 +110,21 @@ export const listingSchema = z
     source: sourceRefSchema.describe('The source we trust most for this listing.'),
     sources: z.array(sourceRefSchema).describe('Every source that lists it.'),
     price_history: z
-      .array(z.object({ observed_at: z.string(), price: z.number().nullable() }))
+      .array(
+        z.object({
+          observed_at: timestampSchema().describe('When a run first saw this price.'),
+          price: z.number().nullable(),
+        }),
+      )
       .describe('Extension: every price the trusted source has shown, oldest first.'),
-    listed_at: z
-      .string()
+    listed_at: dateSchema()
       .nullable()
       .describe(
         'The date the home was first offered (YYYY-MM-DD), as its sites state it; null when none does. Listings are newest first by this date, those without one after those with one, then by first_seen (newest first), then by id.',
       ),
-    first_seen: z.string(),
-    last_seen: z.string(),
-    verified_at: z
-      .string()
+    first_seen: timestampSchema().describe('When this service first saw it: the start of that run.'),
+    last_seen: timestampSchema().describe('When this service last saw it: the start of that run.'),
+    verified_at: timestampSchema()
       .nullable()
       .describe(
         'Extension: when a crawl last checked that the listing is still on offer as served (the start of that run): the newest among its sources. Null when no source has verified it since verification was recorded.',
@@ -147,11 +151,11 @@ export const listingsResponseSchema = z.object({
 const provenanceSchema = z
   .object({
     source: z.string().describe("Where the value came from: 'bag', 'ep-online', 'woz', or a listing source."),
-    observed_at: z
-      .string()
-      .describe('When that source stated it (a register: its date; a listing: last seen).'),
+    observed_at: dateSchema().describe(
+      "The day that source stated it: a register's date (the BAG extract's stand date, the label's registration, the day the WOZ value was fetched), or the day a listing source was last seen stating it (UTC).",
+    ),
     conflicts: z
-      .array(z.object({ source: z.string(), value: z.unknown(), observed_at: z.string() }))
+      .array(z.object({ source: z.string(), value: z.unknown(), observed_at: dateSchema() }))
       .optional()
       .describe('What other sources said that lost to this value; absent when every source agreed.'),
   })
@@ -178,8 +182,7 @@ export const propertyResponseSchema = z
       year_built: z.number().int().nullable(),
       energy_label: z.string().nullable().describe('A+++++ … G.'),
       woz_value: z.number().nullable().describe('EUR.'),
-      woz_reference_date: z
-        .string()
+      woz_reference_date: dateSchema()
         .nullable()
         .describe(
           "The WOZ value's peildatum (1 January of the year before the tax year); the newest is current.",
@@ -205,8 +208,7 @@ export const propertyResponseSchema = z
       low: z.number().nullable(),
       high: z.number().nullable(),
       interval_level: z.number().nullable().describe('The stated coverage of [low, high], e.g. 0.8.'),
-      as_of: z
-        .string()
+      as_of: dateSchema()
         .nullable()
         .describe("The model's valuation date: the estimate is a price at that date."),
       method: z
@@ -253,7 +255,7 @@ export const addressResponseSchema = z.object({
 export const healthSchema = z.object({
   status: z.literal('ok'),
   generation: z.int().min(1).describe('The published generation served.'),
-  published_at: z.string().describe('When it was published.'),
+  published_at: timestampSchema().describe('When it was published.'),
 })
 
 /** RFC 9457 problem details. */
