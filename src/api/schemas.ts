@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { DWELLING_TYPES } from '../kit/listing.js'
 import { dateSchema, timestampSchema } from './date-schemas.js'
 import {
   amountParameter,
   choiceParameter,
+  dateParameter,
   patternParameter,
   textParameter,
   wholeNumberParameter,
@@ -17,6 +19,16 @@ const POSTCODE = /^[1-9]\d{3} [A-Z]{2}$/
 
 /** The largest price a filter takes: twelve digits of euros. */
 const MAX_PRICE = 999_999_999_999
+/** The largest living area a filter takes, in m²: no listing states more (see the kit's listing schema). */
+const MAX_AREA = 100_000
+/** A source id as sources are named, in either case: letters, digits and hyphens (`funda`, `verra-makelaars`). */
+const SOURCE_ID = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
+
+/** The ranges of `GET /v1/listings`, each a lower and an upper bound; a lower bound above its upper bound is a 400. */
+const RANGES = [
+  ['min_price', 'max_price'],
+  ['min_surface_area', 'max_surface_area'],
+] as const
 
 /** `GET /v1/listings` query parameters: unknown, repeated or malformed ones are a 400 that names them. */
 export const listingsQuerySchema = z
@@ -31,6 +43,33 @@ export const listingsQuerySchema = z
       .optional()
       .describe('Maximum price in EUR (inclusive; per month for rent).'),
     type: choiceParameter('type', ['rent', 'buy']).optional().describe('rent or buy.'),
+    dwelling_type: choiceParameter('dwelling_type', DWELLING_TYPES)
+      .optional()
+      .describe(
+        "Extension: the kind of home, as each listing's dwelling_type gives it: apartment, house, room, studio or other. Listings whose kind is not known (null) are left out.",
+      ),
+    source: patternParameter(
+      'source',
+      SOURCE_ID,
+      'a source id, as funda or verra-makelaars (see GET /v1/sources)',
+    )
+      .max(100)
+      .toLowerCase()
+      .optional()
+      .describe(
+        "Extension: a source id (as GET /v1/sources lists them), case-insensitive: listings that source shows, whether or not it is the one trusted most (each listing's sources). An id no source has finds nothing, as an unknown city does.",
+      ),
+    min_surface_area: amountParameter('min_surface_area', MAX_AREA, '50 or 62.5')
+      .optional()
+      .describe('Extension: minimum living area in m² (inclusive). Listings without an area are left out.'),
+    max_surface_area: amountParameter('max_surface_area', MAX_AREA, '50 or 62.5')
+      .optional()
+      .describe('Extension: maximum living area in m² (inclusive). Listings without an area are left out.'),
+    listed_since: dateParameter('listed_since')
+      .optional()
+      .describe(
+        'Extension: a date, YYYY-MM-DD: listings first offered on that day or later (listed_at, inclusive). Listings whose sites state no date are left out.',
+      ),
     page: wholeNumberParameter('page', 1, 1_000_000_000, 1)
       .optional()
       .describe('Page number, from 1. A page past the end is empty.'),
@@ -40,9 +79,12 @@ export const listingsQuerySchema = z
       .meta({ default: 'active' })
       .describe('Extension: active (currently on offer) or withdrawn.'),
   })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
-    path: ['min_price'],
-    message: 'min_price must not exceed max_price',
+  .superRefine((q, context) => {
+    for (const [low, high] of RANGES) {
+      const [min, max] = [q[low], q[high]]
+      if (min !== undefined && max !== undefined && min > max)
+        context.addIssue({ code: 'custom', path: [low], message: `${low} must not exceed ${high}` })
+    }
   })
 
 /** Validated listings query. */
@@ -106,6 +148,12 @@ export const listingSchema = z
     address: addressSchema,
     price: z.number().nullable().describe('EUR; per month for rent. Null when the price is on request.'),
     surface_area: z.number().nullable().describe('Living area in m².'),
+    dwelling_type: z
+      .enum(DWELLING_TYPES)
+      .nullable()
+      .describe(
+        'Extension: the kind of home. What its sources state (the most trusted first); when none does, what the BAG suggests for the home it resolved to (a home in a building with several homes: apartment, else house). Null when neither says.',
+      ),
     bag_id: z.string().regex(BAG_ID).nullable().describe('The BAG object, or null when unresolved.'),
     source: sourceRefSchema.describe('The source we trust most for this listing.'),
     sources: z.array(sourceRefSchema).describe('Every source that lists it.'),
