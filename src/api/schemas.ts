@@ -237,7 +237,12 @@ export const propertyResponseSchema = z
         ),
       surface_area: z.number().nullable().describe('m².'),
       use: z.string().nullable(),
-      dwelling_type: z.string().nullable(),
+      dwelling_type: z
+        .enum(DWELLING_TYPES)
+        .nullable()
+        .describe(
+          "What the home's listings state (the most recently seen first), else what the BAG suggests: a home in a building with several homes is an apartment, any other home a house.",
+        ),
     }),
     valuation: z.object({
       estimated_price: z.number().nullable(),
