@@ -39,15 +39,15 @@ export function malformedQueryParameters(query: string): ParameterError[] {
  * its parameters.
  */
 export function createPathParameterChecker() {
-  const routes: { pattern: RegExp; names: string[] }[] = []
+  const routes: { path: string; pattern: RegExp; names: string[] }[] = []
   return {
-    /** Learns a route's path, as `/v1/listings/:id`. */
+    /** Learns a route's path, as `/v1/listings/:id` (once: its HEAD route has the same). */
     add(path: string): void {
       const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
-      if (names.length === 0) return
+      if (names.length === 0 || routes.some((route) => route.path === path)) return
       const literal = path.split(/:\w+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       const pattern = new RegExp(`^${literal.join('([^/]*)')}/?$`)
-      routes.push({ pattern, names })
+      routes.push({ path, pattern, names })
     },
     /** The parameters of the route `path` (without its query) matches whose values are malformed. */
     malformed(path: string): ParameterError[] {
