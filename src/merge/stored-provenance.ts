@@ -51,8 +51,9 @@ function memoiseRecent(expand: (stored: string) => string): (stored: string) => 
   }
 }
 
-/** The API's JSON object for a stored form (see {@link storeProvenance}). */
-function expand(stored: string): string {
+/** The object form of a stored provenance (see {@link storeProvenance}); a record from before that form holds it. */
+function expand(stored: string): Record<string, FieldProvenance | null> {
+  if (stored.startsWith('{')) return JSON.parse(stored) as Record<string, FieldProvenance | null>
   const entries = JSON.parse(stored) as StoredEntry[]
   const provenance: Record<string, FieldProvenance | null> = {}
   let previous: FieldProvenance | null = null
@@ -73,18 +74,38 @@ function expand(stored: string): string {
     provenance[field] = value
     if (value) previous = value
   })
-  return JSON.stringify(provenance)
+  return provenance
 }
-
-const expandRecent = memoiseRecent(expand)
 
 /**
- * The API's JSON object for a stored provenance: byte for byte what `JSON.stringify` gives for the record's
- * `provenance`. A record written before the compact form already holds that object, and is returned as it is.
+ * The JSON object of a stored provenance, byte for byte what `JSON.stringify` gives for the record's `provenance`:
+ * what the golden record's content hash embeds. A record written before the compact form holds that object already.
  */
-export function provenanceJson(stored: string): string {
-  return stored.startsWith('{') ? stored : expandRecent(stored)
-}
+export const provenanceJson = memoiseRecent((stored) =>
+  stored.startsWith('{') ? stored : JSON.stringify(expand(stored)),
+)
 
 /** {@link provenanceJson} as a JSON string literal, as the golden record's content hash embeds it. */
 export const quotedProvenanceJson = memoiseRecent((stored) => JSON.stringify(provenanceJson(stored)))
+
+/**
+ * The day an `observed_at` names: a register's date as it is, a listing source's time of sighting (an ISO timestamp in
+ * UTC) as its date. The merge keeps the time, which orders what sources said on one day; the API states the day.
+ */
+const dayOf = (observedAt: string) => observedAt.slice(0, 10)
+
+/** `entry` with every `observed_at` in it made its day. */
+const onDays = (entry: FieldProvenance): FieldProvenance => ({
+  ...entry,
+  observed_at: dayOf(entry.observed_at),
+  ...(entry.conflicts && {
+    conflicts: entry.conflicts.map((c) => ({ ...c, observed_at: dayOf(c.observed_at) })),
+  }),
+})
+
+/** The API's `provenance` object for a stored provenance: every `observed_at` a date, `YYYY-MM-DD`. */
+export const servedProvenanceJson = memoiseRecent((stored) => {
+  const provenance = expand(stored)
+  for (const [field, entry] of Object.entries(provenance)) provenance[field] = entry && onDays(entry)
+  return JSON.stringify(provenance)
+})
