@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { parseArea, parsePrice, parseYearBuilt } from '../kit/text-parsers.js'
 import { areaPostcode } from './area-keys.js'
 import { DEFAULT_PRICE_PER_M2 } from './fit-valuation-model.js'
 import type { Comparable } from './types.js'
@@ -19,11 +20,9 @@ export interface Dataset {
 
 type Row = Record<string, string>
 
-// Same plausibility bounds as the model's default sale range (EUR per m²).
-const PPM2_RANGE = DEFAULT_PRICE_PER_M2.sale
-
 const UTRECHT = 'data/evaldata/funda-sold-utrecht-2016/funda_sold_utrecht.csv'
 const AMSTERDAM = 'data/evaldata/amsterdam-aug-2021/HousingPrices-Amsterdam-August-2021.csv'
+const PARARIUS = 'data/evaldata/pararius-rent-2024/pararius_listings20102024.csv'
 
 function readCsv(path: string): Row[] {
   return parse(readFileSync(path), { columns: true, bom: true, skip_empty_lines: true, trim: true }) as Row[]
@@ -55,6 +54,8 @@ function collect(
   rows: Row[],
   toComparable: (row: Row, i: number) => Comparable | string,
   sameSale: (row: Row, c: Comparable) => string | null = () => null,
+  // The model's plausible price per m², for a sale unless said otherwise.
+  range: readonly [number, number] = DEFAULT_PRICE_PER_M2.sale,
 ): {
   rows: Comparable[]
   dropped: Record<string, number>
@@ -73,7 +74,7 @@ function collect(
             ? 'no-area'
             : areaPostcode(c.postcode) === null && c.city === null
               ? 'no-location'
-              : c.price / c.surfaceArea < PPM2_RANGE[0] || c.price / c.surfaceArea > PPM2_RANGE[1]
+              : c.price / c.surfaceArea < range[0] || c.price / c.surfaceArea > range[1]
                 ? 'implausible-price-per-m2'
                 : null
     if (reason === null) {
@@ -146,6 +147,37 @@ function loadAmsterdam2021(path: string): Dataset {
     (r, c) => saleKey(r['Address'] ?? '', c),
   )
   return { name: 'amsterdam-2021', source: path, rows, dropped }
+}
+
+/**
+ * Pararius rentals, 20 October 2024 (for the rent model): monthly rent, living area, the postcode without a house
+ * number, the kind of home from the URL, year built and label. A rent given as a range or "on request" is dropped.
+ */
+export function loadParariusRent2024(rootDir: string): Dataset {
+  const path = join(rootDir, PARARIUS)
+  const { rows, dropped } = collect(
+    readCsv(path),
+    (r, i) => {
+      const price = parsePrice(r['Huurprijs'])
+      if (price.amount === null || price.isRange) return 'no-price'
+      // "https://www.pararius.com/apartment-for-rent/den-haag/…": the kind and the city.
+      const [, kind, city] = /pararius\.com\/(\w+)-for-rent\/([^/]+)\//.exec(r['Link'] ?? '') ?? []
+      return {
+        id: `pararius-${i}`,
+        price: price.amount,
+        surfaceArea: parseArea(r['m2']) ?? 0,
+        postcode: /^\d{4} ?[A-Z]{2}/.exec(r['Locatie'] ?? '')?.[0] ?? '',
+        city: city ? city.replaceAll('-', ' ') : null,
+        yearBuilt: parseYearBuilt(r['Bouwjaar']),
+        energyLabel: text(r['Energie label']),
+        dwellingType: dwellingType(kind),
+        listedAt: '2024-10-20',
+      }
+    },
+    (r) => text(r['Link']),
+    DEFAULT_PRICE_PER_M2.rent,
+  )
+  return { name: 'pararius-rent-2024', source: path, rows, dropped }
 }
 
 /** The two default back-test datasets, resolved against the repository root. */
