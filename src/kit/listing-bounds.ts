@@ -47,11 +47,11 @@ export const LISTING_BOUNDS: Readonly<Record<'rent' | 'buy', Readonly<Record<Bou
         'Real (Pararius 2024): 11–249 m², EUR 395–8,250, EUR 6.2–82 per m². A rent above EUR 50,000 is a sale price or a yearly figure; the rest chosen as.',
     },
     house: {
-      area: [15, 3_000],
+      area: [10, 3_000],
       price: [100, 50_000],
       pricePerM2: [1, 150],
       basis:
-        'Real (Pararius 2024): 25–466 m², EUR 215–15,000, EUR 4.3–45 per m². A rent above EUR 50,000 is a sale price or a yearly figure; the rest chosen as.',
+        'Real (Pararius 2024): 25–466 m², EUR 215–15,000, EUR 4.3–45 per m². A rent above EUR 50,000 is a sale price or a yearly figure; the rest chosen as (from 10 m², low enough for a tiny house).',
     },
     other: {
       area: [4, 5_000],
@@ -88,11 +88,11 @@ export const LISTING_BOUNDS: Readonly<Record<'rent' | 'buy', Readonly<Record<Bou
         'Real (Utrecht 2016): 12–250 m², EUR 45,000–1,195,000, EUR 1,300–6,719 per m². A price below EUR 10,000 is a rent or a typo; the rest chosen as.',
     },
     house: {
-      area: [15, 5_000],
+      area: [10, 5_000],
       price: [10_000, 100_000_000],
       pricePerM2: [300, 40_000],
       basis:
-        'Real (Utrecht 2016): 34–591 m², EUR 115,000–2,250,000, EUR 1,223–7,180 per m². A price below EUR 10,000 is a rent or a typo; the rest chosen as.',
+        'Real (Utrecht 2016): 34–591 m², EUR 115,000–2,250,000, EUR 1,223–7,180 per m². A price below EUR 10,000 is a rent or a typo; the rest chosen as (from 10 m², low enough for a tiny house).',
     },
     other: {
       area: [4, 5_000],

@@ -82,7 +82,7 @@ describe('the bounds of area, price and price per m²', () => {
     // A room may be small where a house may not; a rent may not be a sale price.
     expect(areaOutOfBounds({ ...RENTAL, surfaceArea: 6, dwellingType: 'room' })).toBeNull()
     expect(areaOutOfBounds({ ...RENTAL, surfaceArea: 6, dwellingType: 'house' })?.message).toBe(
-      '6 m² is below 15 m², the least taken for a house to rent',
+      '6 m² is below 10 m², the least taken for a house to rent',
     )
     expect(priceOutOfBounds({ ...RENTAL, price: 95_000 })?.message).toBe(
       'EUR 95,000 a month is above EUR 50,000 a month, the most taken for an apartment to rent',
