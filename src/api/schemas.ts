@@ -206,6 +206,14 @@ const provenanceSchema = z
       .array(z.object({ source: z.string(), value: z.unknown(), observed_at: dateSchema() }))
       .optional()
       .describe('What other sources said that lost to this value; absent when every source agreed.'),
+    rejected: z
+      .array(
+        z.object({ source: z.string(), value: z.unknown(), observed_at: z.string(), reason: z.string() }),
+      )
+      .optional()
+      .describe(
+        "Extension: values sources gave that cannot be true (a register's placeholder year such as 1005 or 9999, a WOZ value of 1), left out with the reason; absent when there were none. When every value was rejected the field is null, and source and observed_at name the first one rejected.",
+      ),
   })
   .nullable()
   .describe('Null when no source knows the field.')

@@ -18,6 +18,11 @@ const BAG_ONLY: Provenance = {
   dwelling_type: BAG,
 }
 
+const rejectedValues = fc.array(
+  fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string(), reason: fc.string() }),
+  { minLength: 1, maxLength: 2 },
+)
+
 const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
   fc.constant(null),
   fc.constant(BAG),
@@ -28,6 +33,15 @@ const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
     conflicts: fc.array(fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string() }), {
       maxLength: 3,
     }),
+  }),
+  fc.record({ source: fc.constant('bag'), observed_at: fc.string(), rejected: rejectedValues }),
+  fc.record({
+    source: fc.string(),
+    observed_at: fc.string(),
+    conflicts: fc.array(fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string() }), {
+      maxLength: 2,
+    }),
+    rejected: rejectedValues,
   }),
 )
 
@@ -50,7 +64,8 @@ function builtRecord(): GoldenRecord {
         ],
       },
       listings: {
-        yearBuilt: listed(1890),
+        // A year no home can have: left out, with the reason, while the BAG's year stands.
+        yearBuilt: [...listed(1890), ...listed(1008)],
         energyLabel: listed('C'),
         surfaceArea: listed(290),
         dwellingType: listed('apartment'),

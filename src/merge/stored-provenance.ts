@@ -2,17 +2,27 @@ import { type FieldProvenance, GOLDEN_FIELDS, type GoldenRecord } from './golden
 
 type Provenance = GoldenRecord['provenance']
 type Conflict = NonNullable<FieldProvenance['conflicts']>[number]
+type Rejected = NonNullable<FieldProvenance['rejected']>[number]
+type StoredConflict = [string, unknown, string]
+type StoredRejected = [string, unknown, string, string]
 
 /** One stored entry: see {@link storeProvenance}. */
-type StoredEntry = null | 0 | [string, string] | [string, string, [string, unknown, string][]]
+type StoredEntry =
+  | null
+  | 0
+  | [string, string]
+  | [string, string, StoredConflict[]]
+  | [string, string, StoredConflict[] | 0, StoredRejected[]]
 
 /**
  * Provenance as `golden_records.provenance_json` stores it: a JSON array with one entry per field, in the order of
  * `GOLDEN_FIELDS`, which is the API's. An entry is null (no source knows the field), `[source, observed_at]`,
- * `[source, observed_at, conflicts]` with each conflict as `[source, value, observed_at]`, or `0` for "the source and
- * date of the nearest entry before it, without conflicts". The API's object form repeats its key names and, for a
- * home only the BAG describes, the same `{"source":"bag","observed_at":…}` four times: 284 of a record's 457 bytes on
- * the national bench, where a run rewrites every page of the table. Stored this way it is 38 bytes for such a home.
+ * `[source, observed_at, conflicts]` with each conflict as `[source, value, observed_at]`, `[source, observed_at,
+ * conflicts or 0 for none, rejected]` with each rejected value as `[source, value, observed_at, reason]`, or `0` for
+ * "the source and date of the nearest entry before it, without conflicts or rejected values". The API's object form
+ * repeats its key names and, for a home only the BAG describes, the same `{"source":"bag","observed_at":…}` four
+ * times: 284 of a record's 457 bytes on the national bench, where a run rewrites every page of the table. Stored this
+ * way it is 38 bytes for such a home.
  */
 export function storeProvenance(provenance: Provenance): string {
   const entries: StoredEntry[] = []
@@ -20,13 +30,15 @@ export function storeProvenance(provenance: Provenance): string {
   for (const field of GOLDEN_FIELDS) {
     const entry = provenance[field]
     if (!entry) entries.push(null)
-    else if (entry.conflicts) {
-      const conflicts = entry.conflicts.map((c): [string, unknown, string] => [
-        c.source,
-        c.value,
-        c.observed_at,
-      ])
-      entries.push([entry.source, entry.observed_at, conflicts])
+    else if (entry.conflicts || entry.rejected) {
+      const conflicts = entry.conflicts?.map((c): StoredConflict => [c.source, c.value, c.observed_at])
+      if (!entry.rejected) entries.push([entry.source, entry.observed_at, conflicts ?? []])
+      else {
+        const rejected = entry.rejected.map(
+          (r): StoredRejected => [r.source, r.value, r.observed_at, r.reason],
+        )
+        entries.push([entry.source, entry.observed_at, conflicts ?? 0, rejected])
+      }
     } else if (previous?.source === entry.source && previous.observed_at === entry.observed_at)
       entries.push(0)
     else entries.push([entry.source, entry.observed_at])
@@ -62,14 +74,20 @@ function expand(stored: string): Record<string, FieldProvenance | null> {
     let value: FieldProvenance | null = null
     if (entry === 0 && previous) value = { source: previous.source, observed_at: previous.observed_at }
     else if (Array.isArray(entry)) {
-      const [source, observed_at, conflicts] = entry
-      value = conflicts
-        ? {
-            source,
-            observed_at,
-            conflicts: conflicts.map(([s, v, at]): Conflict => ({ source: s, value: v, observed_at: at })),
-          }
-        : { source, observed_at }
+      const [source, observed_at, conflicts, rejected] = entry
+      value = { source, observed_at }
+      if (conflicts)
+        value = {
+          ...value,
+          conflicts: conflicts.map(([s, v, at]): Conflict => ({ source: s, value: v, observed_at: at })),
+        }
+      if (rejected)
+        value = {
+          ...value,
+          rejected: rejected.map(
+            ([s, v, at, reason]): Rejected => ({ source: s, value: v, observed_at: at, reason }),
+          ),
+        }
     }
     provenance[field] = value
     if (value) previous = value
