@@ -261,7 +261,7 @@ const estimateFields = (kind: 'price' | 'rent') => {
     as_of: dateSchema()
       .nullable()
       .describe(
-        `The model's valuation date (the newest listing date of the ${listings} it was fitted on): the estimate is a ${kind} at that date.`,
+        `The model's valuation date (the date of the run that published it, in the Netherlands; no listing's date moves it): the estimate is a ${kind} at that date.`,
       ),
     method: z
       .string()
