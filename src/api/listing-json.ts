@@ -23,6 +23,10 @@ export const LISTING_SELECT = [
   'listed_at',
   'first_seen',
   'last_seen',
+  'max_legal_rent_low',
+  'max_legal_rent_high',
+  'above_legal_max',
+  'above_legal_max_reason',
 ] as const
 
 /** How thorough each way of verifying a listing is, least first; a digit each (see {@link VERIFICATION_SQL}). */
@@ -83,6 +87,20 @@ export function listingJson(row: ListingFields): string {
     `"bag_id":${str(row.bag_id)},` +
     `"source":{"name":${str(row.source_name)},"url":${str(row.source_url)}},"sources":${row.sources_json},` +
     `"price_history":${row.price_history_json},"listed_at":${str(row.listed_at)},"first_seen":${str(row.first_seen)},` +
-    `"last_seen":${str(row.last_seen)},"verified_at":${str(verifiedAt)},"verified_by":${str(verifiedBy)}}`
+    `"last_seen":${str(row.last_seen)},"verified_at":${str(verifiedAt)},"verified_by":${str(verifiedBy)}` +
+    `${row.type === 'rent' ? legalRentJson(row) : ''}}`
   )
+}
+
+/**
+ * A rental's legal maximum rent and whether its asked rent is above it, as stored at publish: `above_legal_max` true
+ * only above the high end, false within the low end, else null with `above_legal_max_reason`.
+ */
+function legalRentJson(row: ListingFields): string {
+  const max =
+    row.max_legal_rent_low === null
+      ? 'null'
+      : `{"low":${row.max_legal_rent_low},"high":${str(row.max_legal_rent_high)}}`
+  const above = row.above_legal_max === null ? 'null' : String(row.above_legal_max === 1)
+  return `,"max_legal_rent":${max},"above_legal_max":${above},"above_legal_max_reason":${str(row.above_legal_max_reason)}`
 }

@@ -1,16 +1,48 @@
 import { servedProvenanceJson } from '../merge/stored-provenance.js'
 import type { GoldenRecordRow } from '../store/schema.js'
-import type { ApiValuation } from '../valuate/valuation-service.js'
 
 /** Listings a property answer carries, newest first (active before withdrawn). */
 export const LISTINGS_PER_PROPERTY = 50
 
+/** What a price or a rent estimate says when there is none, with the reason. */
+const noEstimate = (reason: string) => ({
+  confidence: null,
+  confidence_reason: null,
+  low: null,
+  high: null,
+  interval_level: null,
+  as_of: null,
+  method: null,
+  comparables: null,
+  no_estimate_reason: reason,
+})
+
 /**
- * A golden record as the API's JSON, with its valuation and its listings (already serialised, newest first), which
- * are spliced in, not parsed and serialised again; so is the provenance, expanded from its stored form with its
- * dates as days.
+ * The valuation of a record no publish has valued yet (a database upgraded since its last publish): the next
+ * publish values every home.
  */
-export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, listingsJson: string): string {
+const NOT_VALUED =
+  'Not valued yet: homes are valued when data is published, and no publish has valued this one.'
+export const NOT_VALUED_YET = JSON.stringify({
+  estimated_price: null,
+  ...noEstimate(NOT_VALUED),
+  estimated_rent: null,
+  rent: { estimated_rent: null, ...noEstimate(NOT_VALUED) },
+})
+
+/** What the publish stored of a home beside its record, as JSON text: its valuation and its rent regulation. */
+export interface StoredValues {
+  readonly valuation: string
+  /** Null for a home that is not a dwelling (or one no publish has reached yet). */
+  readonly rentRegulation: string | null
+}
+
+/**
+ * A golden record as the API's JSON, with its valuation and rent regulation (as stored at publish) and its listings
+ * (already serialised, newest first), which are spliced in, not parsed and serialised again; so is the provenance,
+ * expanded from its stored form with its dates as days.
+ */
+export function propertyJson(row: GoldenRecordRow, values: StoredValues, listingsJson: string): string {
   const head = JSON.stringify({
     bag_id: row.bag_id,
     nummeraanduiding_id: row.num_id,
@@ -24,7 +56,6 @@ export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, list
       use: row.use_purpose,
       dwelling_type: row.dwelling_type,
     },
-    valuation,
   })
-  return `${head.slice(0, -1)},"listings":[${listingsJson}],"provenance":${servedProvenanceJson(row.provenance_json)}}`
+  return `${head.slice(0, -1)},"valuation":${values.valuation},"rent_regulation":${values.rentRegulation ?? 'null'},"listings":[${listingsJson}],"provenance":${servedProvenanceJson(row.provenance_json)}}`
 }

@@ -6,11 +6,10 @@ import type { Store } from '../store/database.js'
 import { objectRows, param, prepareQuery, type RowReader } from '../store/prepared.js'
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
-import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
 import { LISTING_FIELDS, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
 import { COUNTED_FILTERS, LISTING_FILTERS, searchQueries, searchValues } from './listing-search.js'
 import { LruCache } from './lru-cache.js'
-import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
+import { LISTINGS_PER_PROPERTY, NOT_VALUED_YET, propertyJson } from './property-json.js'
 import type { AddressQuery, ListingsQuery } from './schemas.js'
 
 /** The generation the API serves and when it was published. */
@@ -69,6 +68,16 @@ export function createReadModel(store: Store): ReadModel {
       db.selectFrom('golden_records').selectAll().where('bag_id', '=', param('bag_id')),
     ),
   )
+  const valuesOf = prepareQuery<
+    { bag_id: string },
+    { valuation_json: string; rent_regulation_json: string | null }
+  >(
+    sqlite,
+    db
+      .selectFrom('valuations')
+      .select(['valuation_json', 'rent_regulation_json'])
+      .where('bag_id', '=', param('bag_id')),
+  )
   const listingById = objectRows(
     prepareQuery<{ id: number }, ListingFields>(
       sqlite,
@@ -101,7 +110,6 @@ export function createReadModel(store: Store): ReadModel {
   // Homes clients ask about again (the ones they track) are answered from memory until the next publish: a record
   // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
-  const valuations: ValuationService = createValuationService(store)
   // Made once: better-sqlite3 wraps the function on every transaction() call.
   const readInSnapshot = sqlite.transaction(
     (cache: LruCache<string>, key: string, read: () => string | null): Answer<string | null> => {
@@ -139,7 +147,6 @@ export function createReadModel(store: Store): ReadModel {
         counts.clear()
         responses.clear()
         properties.clear()
-        valuations.reset()
       }
       current = { generation: row.generation, publishedAt: row.published_at }
     }
@@ -236,14 +243,22 @@ export function createReadModel(store: Store): ReadModel {
     return `{"data":[${records}],"meta":${JSON.stringify({ resolution: match.method })}}`
   }
 
-  /** A golden record as the API's JSON, valued with the current models, or null. */
+  /** A golden record as the API's JSON, with the valuation and rent regulation the publish stored for it, or null. */
   function readProperty(bagId: string): string | null {
     const objectId = bagId.slice(4, 6) === '20' ? objectOfAddress.get({ num_id: bagId })?.object_id : bagId
     if (!objectId) return null
     const row = goldenRecord.get({ bag_id: objectId })
     if (!row) return null
     const listings = listingsOfHome.all({ bag_id: row.bag_id }).map(listingJson).join(',')
-    return propertyJson(row, valuations.value(row), listings)
+    const values = valuesOf.get({ bag_id: row.bag_id })
+    return propertyJson(
+      row,
+      {
+        valuation: values?.valuation_json ?? NOT_VALUED_YET,
+        rentRegulation: values?.rent_regulation_json ?? null,
+      },
+      listings,
+    )
   }
 }
 

@@ -139,6 +139,27 @@ const addressSchema = z.object({
 
 const sourceRefSchema = z.object({ name: z.string(), url: z.string() })
 
+/** Why a rental has no `above_legal_max`. */
+const NO_COMPARISON = [
+  'unresolved',
+  'not-a-dwelling',
+  'no-asked-rent',
+  'not-self-contained',
+  'includes-costs',
+  'no-maximum',
+  'free-sector-possible',
+  'between-ends',
+] as const
+
+/** A range of euros a month whose high end is null when nothing bounds it (the free sector). */
+const rentRangeSchema = z.object({
+  low: z.number().describe('EUR a month.'),
+  high: z
+    .number()
+    .nullable()
+    .describe('EUR a month; null when the free sector (no legal maximum) is reachable.'),
+})
+
 /** One listing: one home on offer, however many sites show it. */
 export const listingSchema = z
   .object({
@@ -182,6 +203,26 @@ export const listingSchema = z
       .nullable()
       .describe(
         'Extension: how that check was made. list: its card on a search page; detail: its detail page was read; not-modified: its detail page answered 304 (unchanged since it was read). When sources checked it in the same run, the most thorough check (detail, then not-modified, then list). Null with verified_at, and when the newest check read the source from a file.',
+      ),
+    max_legal_rent: rentRangeSchema
+      .nullable()
+      .optional()
+      .describe(
+        "Rentals only: the legal maximum of the home's bare rent under the WWS (its rent_regulation.max_rent) on the publish's date, for the low and the high end of its points. Null when the home's points cannot be bounded (no area) or the listing is not resolved to a dwelling.",
+      ),
+    above_legal_max: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe(
+        'Rentals only: true only when the asked rent exceeds max_legal_rent.high; false when it is within max_legal_rent.low (or every total is in the free sector); else null, with above_legal_max_reason.',
+      ),
+    above_legal_max_reason: z
+      .enum(NO_COMPARISON)
+      .nullable()
+      .optional()
+      .describe(
+        'Extension, rentals only: why above_legal_max is null. unresolved: no home; not-a-dwelling: the home is not a dwelling; no-asked-rent: price on request; not-self-contained: a room in a shared house (another points system); includes-costs: the rent includes service costs or furnishing and no bare rent is given; no-maximum: the facts bound no maximum (no area); free-sector-possible: above the low end, and the points may reach the free sector; between-ends: between the low and the high end.',
       ),
   })
   .meta({ id: 'Listing' })
@@ -312,6 +353,41 @@ const valuationSchema = z.object({
     ),
 })
 
+const SECTORS = ['social', 'middle', 'free'] as const
+
+/** A golden record's `rent_regulation`: its WWS points as a range, the sector and the maximum rent. */
+const rentRegulationSchema = z
+  .object({
+    points: z
+      .object({ low: z.number().int(), high: z.number().int().nullable() })
+      .nullable()
+      .describe(
+        'The WWS points (whole points) as a range over what is known and not: the true total lies within. Null when nothing bounds the area.',
+      ),
+    energy_points: z.number().nullable().describe('The energy group when the facts settle it, else null.'),
+    woz_points: z
+      .object({ low: z.number(), high: z.number().nullable() })
+      .nullable()
+      .describe('The WOZ group after the cap, the 186 rule or the minimum, as a range.'),
+    sector: z
+      .object({ low: z.enum(SECTORS), high: z.enum(SECTORS) })
+      .nullable()
+      .describe('social up to 143 points, middle 144–186, free from 187 (on the policy date’s bands).'),
+    max_rent: rentRangeSchema
+      .nullable()
+      .describe('The maximum bare rent for the low and high total; high null once the range reaches 187.'),
+    policy_date: dateSchema().describe(
+      "The date whose rules and tables were applied: the publish's date in the Netherlands.",
+    ),
+    missing: z
+      .array(z.string())
+      .describe('The facts (as `propdata wws` names them) whose absence widened the range.'),
+  })
+  .nullable()
+  .describe(
+    'Extension: the rent the law allows for a self-contained dwelling (the WWS), computed at publish from the BAG, EP-Online, the WOZ value and what its listings state. Null when the home is not a dwelling.',
+  )
+
 /** The Golden Record of one home. */
 export const propertyResponseSchema = z
   .object({
@@ -337,6 +413,7 @@ export const propertyResponseSchema = z
         ),
     }),
     valuation: valuationSchema,
+    rent_regulation: rentRegulationSchema,
     listings: z.array(listingSchema),
     provenance: provenanceFieldsSchema.describe(
       'Per field: the winning source (registers beat listings for what they own, then the newest, then the configured priority).',

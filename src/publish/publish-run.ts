@@ -15,6 +15,7 @@ import type { Store } from '../store/database.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { clearStage } from '../store/stage.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
+import { changedAny, type HomeValueCounts, storeHomeValues } from './home-values.js'
 
 /** How a source's crawl ended, as publish needs to know it. */
 export interface SourceResult {
@@ -47,6 +48,8 @@ export interface PublishReport {
   readonly perSource: Record<string, { new: number; updated: number; withdrawn: number }>
   readonly listingsRebuilt: number
   readonly goldenRecords: GoldenWriteCounts
+  /** Homes valued or regulated again, valuations dropped with their record, rentals compared again. */
+  readonly valuations: HomeValueCounts
   readonly timings: {
     dedupeMs: number
     mergeMs: number
@@ -59,7 +62,7 @@ export interface PublishReport {
 
 /**
  * Publishes a run in one transaction: staged observations, withdrawals, listing identities, listings, golden
- * records, valuation models, counts and the generation. The API reads committed snapshots only, so it sees the
+ * records, valuation models, each home's valuation, counts and the generation. The API reads committed snapshots only, so it sees the
  * previous run until the commit and the whole new one after it; a crash anywhere rolls everything back.
  */
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
@@ -101,12 +104,15 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       return golden.write(homes, generation)
     })
 
-    // A run that changed nothing keeps the generation: ETags stay valid, clients keep their 304s, and the
-    // valuation models stay as they are (they were fitted on exactly these listings).
-    const changed = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
-    clock.time('valuate', () => {
-      if (changed) fitRunValuationModels(store, generation, options.now)
+    // A run that changed no listing or record keeps the valuation models (they were fitted on exactly these
+    // listings). Every home whose record or models changed is valued again, every home whose facts or policy date
+    // changed has its rent regulation computed again, and the API serves them as stored. A run that changed nothing at all keeps the generation: ETags stay valid, clients keep their 304s.
+    const dataChanged = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
+    const valuations = clock.time('valuate', () => {
+      if (dataChanged) fitRunValuationModels(store, generation, options.now)
+      return storeHomeValues(store, generation, options.now)
     })
+    const changed = dataChanged || changedAny(valuations)
 
     if (changed) {
       rebuildListingCounts(store)
@@ -119,6 +125,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       perSource,
       listingsRebuilt,
       goldenRecords,
+      valuations,
     }
   })
   // The WAL checkpoint that SQLite runs inside a large commit runs right after it instead, after every publish, so

@@ -3,6 +3,7 @@ import { InvalidInputError } from '../errors.js'
 import { EARLIEST_YEAR_BUILT, YEARS_BUILT_AHEAD } from '../merge/plausible-facts.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { cityKey, normaliseCity, streetKey } from '../normalise/index.js'
+import { storeHomeValues } from '../publish/home-values.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, writeMeta } from '../store/publication.repository.js'
 import { createNextTables, dropNextTables, NEXT, swapInNextTables } from './swap-tables.js'
@@ -27,6 +28,7 @@ export interface BagImportReport {
   readonly addresses: number
   readonly goldenRecords: { written: number; unchanged: number; removed: number }
   readonly generation: number
+  /** `goldenMs` covers the golden records, their valuations and rent regulations. */
   readonly timings: { loadMs: number; indexMs: number; swapMs: number; goldenMs: number }
 }
 
@@ -126,6 +128,8 @@ export async function importBag(
         goldenRecords.removed += sqlite
           .prepare('delete from golden_records where bag_id not in (select id from bag_objects)')
           .run().changes
+        // The records are published valued (with the models the last publish fitted) and with their rent regulation.
+        storeHomeValues(store, generation, new Date().toISOString())
         goldenMs = performance.now() - t
       })
       .immediate()

@@ -1,4 +1,5 @@
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
+import { storeHomeValues } from '../publish/home-values.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, readPublication } from '../store/publication.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
@@ -12,7 +13,7 @@ export interface GoldenRewriteReport {
 
 /**
  * Rewrites the golden records of `ids` (a register changed under them) and, when any record changed, publishes a
- * new generation with freshly fitted valuation models, so the API's caches and ETags move. Run inside the caller's
+ * new generation with freshly fitted valuation models and every home valued with them, so the API's caches and ETags move. Run inside the caller's
  * transaction, after the register tables hold their new content.
  */
 export function rewriteGoldenRecords(
@@ -27,5 +28,6 @@ export function rewriteGoldenRecords(
   const generation = bumpGeneration(store, null, options.now)
   // Labels and WOZ values are model features: comparables changed, so the models are refitted for the generation.
   fitRunValuationModels(store, generation, options.now)
+  storeHomeValues(store, generation, options.now)
   return { goldenRecords, generation }
 }

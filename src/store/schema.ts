@@ -167,6 +167,12 @@ export interface ListingTable {
   last_seen: string
   withdrawn_at: string | null
   updated_generation: number
+  /** The legal maximum of the home's bare rent, EUR a month, for a rental (see migration 032). */
+  max_legal_rent_low: number | null
+  max_legal_rent_high: number | null
+  /** 1 when the asked rent is above the legal maximum, 0 when within it, null with the reason when neither is known. */
+  above_legal_max: number | null
+  above_legal_max_reason: string | null
 }
 
 export interface BagWoonplaatsTable {
@@ -281,12 +287,24 @@ export interface GoldenRecordTable {
   updated_generation: number
 }
 
-/** The valuation models fitted at publish; the API values a record with the current one. */
+/** The valuation models fitted at publish; the publish values every record with them. */
 export interface ValuationModelTable {
   kind: 'sale' | 'rent'
   generation: number
   fitted_at: string
   model_json: string
+}
+
+/** Each home's valuation as the API serves it, written at publish (see migration 031). */
+export interface ValuationTable {
+  bag_id: string
+  valuation_json: string
+  record_hash: string
+  models_key: string
+  generation: number
+  /** The Golden Record's `rent_regulation`; null for a home that is not a dwelling (see migration 032). */
+  rent_regulation_json: string | null
+  regulation_key: string | null
 }
 
 /** Counts of active listings per (city, type), written at publish so `meta.total` never scans. */
@@ -458,6 +476,7 @@ export interface Database {
   bag_addresses: BagAddressTable
   golden_records: GoldenRecordTable
   valuation_models: ValuationModelTable
+  valuations: ValuationTable
   listing_counts: ListingCountTable
   publication: PublicationTable
   api_keys: ApiKeyTable

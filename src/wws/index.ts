@@ -5,6 +5,7 @@
  */
 export { type AskedRent, compareAskedRent, type RentComparison } from './compare-rent.js'
 export { WwsDateError } from './dated.js'
+export { eitherResult } from './either.js'
 export type { EnergyBasis } from './energy.js'
 export type { EnergyRecord, ListingFacts, SuppliedGroup, WozValue, WwsFacts } from './facts.js'
 export { describeInputError, factsOf, type WwsInput, wwsInputSchema } from './input-schema.js'

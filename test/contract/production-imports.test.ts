@@ -40,3 +40,30 @@ describe('the compiled code', () => {
     expect(offenders).toEqual([])
   })
 })
+
+/** Every compiled file `entry` loads, itself included, following its relative imports. */
+function reachedFrom(entries: readonly string[]): Set<string> {
+  const reached = new Set<string>()
+  const queue = [...entries]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (reached.has(file)) continue
+    reached.add(file)
+    for (const spec of importsOf(readFileSync(file, 'utf8')))
+      if (spec.startsWith('.')) queue.push(join(file, '..', spec.replace(/\.js$/, '.ts')))
+  }
+  return reached
+}
+
+describe('the API', () => {
+  it('values nothing and applies no rent rules: the read path reaches neither src/valuate nor src/wws', () => {
+    const api = join(PROJECT_ROOT, 'src', 'api')
+    const entries = readdirSync(api, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => join(api, file))
+    const computing = [...reachedFrom(entries)]
+      .map((file) => relative(PROJECT_ROOT, file))
+      .filter((file) => /^src\/(valuate|wws)\//.test(file))
+    expect(computing).toEqual([])
+  })
+})

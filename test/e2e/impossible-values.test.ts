@@ -5,8 +5,7 @@ import { ingestWith } from '../../src/cli/commands/ingest.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { addDays, dutchDate } from '../../src/kit/dutch-date.js'
 import { provenanceJson } from '../../src/merge/stored-provenance.js'
-import type { GoldenRecordRow } from '../../src/store/schema.js'
-import { type ApiValuation, createValuationService } from '../../src/valuate/valuation-service.js'
+import type { ApiValuation } from '../../src/valuate/value-homes.js'
 import { useSampleStore } from '../helpers/sample-database.js'
 import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
@@ -27,13 +26,19 @@ async function ingestFeedWith(...rows: string[]) {
   return ingestWith(sample.config, sample.store, { feed: file }, SILENT_LOGGER)
 }
 
-/** Every golden record's valuation as the API answers it, by BAG id, with its postcode. */
+/** Every golden record's valuation as the publish stored it for the API, by BAG id, with its postcode. */
 function valuations(): Map<string, { postcode: string | null; valuation: ApiValuation }> {
-  const service = createValuationService(sample.store)
   const rows = sample.store.sqlite
-    .prepare('select * from golden_records order by bag_id')
-    .all() as GoldenRecordRow[]
-  return new Map(rows.map((row) => [row.bag_id, { postcode: row.postcode, valuation: service.value(row) }]))
+    .prepare(
+      'select g.bag_id, g.postcode, v.valuation_json from golden_records g join valuations v using (bag_id) order by bag_id',
+    )
+    .all() as { bag_id: string; postcode: string | null; valuation_json: string }[]
+  return new Map(
+    rows.map((row) => [
+      row.bag_id,
+      { postcode: row.postcode, valuation: JSON.parse(row.valuation_json) as ApiValuation },
+    ]),
+  )
 }
 
 describe('a feed row with a value that cannot be true', () => {

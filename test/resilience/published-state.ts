@@ -10,6 +10,7 @@ const PUBLISHED_TABLES = {
   golden_records: 'select * from golden_records order by bag_id',
   listing_counts: 'select * from listing_counts order by city_key, type',
   valuation_models: 'select * from valuation_models order by kind',
+  valuations: 'select * from valuations order by bag_id',
   observations: 'select * from observations order by id',
   price_history: 'select * from price_history order by observation_id, observed_at',
   listing_identities: 'select * from listing_identities order by identity_key',

@@ -1,0 +1,186 @@
+import { hash } from 'node:crypto'
+import type { Store } from '../store/database.js'
+import type { GoldenRecordRow } from '../store/schema.js'
+import { estimateValue } from './estimate-value.js'
+import { noEstimateReason } from './no-estimate-reason.js'
+import type { HomeFeatures, Valuation, ValuationKind, ValuationModel } from './types.js'
+
+/** What the API says of one estimate, a price or a rent: every member null but the reason when there is none. */
+interface ApiEstimate {
+  confidence: 'high' | 'medium' | 'low' | null
+  confidence_reason: string | null
+  low: number | null
+  high: number | null
+  interval_level: number | null
+  as_of: string | null
+  method: string | null
+  comparables: { n: number; level: string } | null
+  /** Why there is no estimate; null when there is one. */
+  no_estimate_reason: string | null
+}
+
+/** The `valuation.rent` object of a golden record in the API. */
+export interface ApiRent extends ApiEstimate {
+  estimated_rent: number | null
+}
+
+/** The `valuation` object of a golden record in the API: the price estimate's members, then the rent's. */
+export interface ApiValuation extends ApiEstimate {
+  estimated_price: number | null
+  /** The same figure as `rent.estimated_rent`, where the API first carried it. */
+  estimated_rent: number | null
+  rent: ApiRent
+}
+
+/** Turns a golden record into the model's features, or says which fact a valuation needs is missing. */
+function featuresOf(row: GoldenRecordRow): HomeFeatures | string {
+  if (!row.postcode) return 'The home has no postcode.'
+  if (!row.surface_area) return 'The home has no living area.'
+  return {
+    postcode: row.postcode,
+    city: row.city,
+    surfaceArea: row.surface_area,
+    yearBuilt: row.year_built,
+    energyLabel: row.energy_label,
+    dwellingType:
+      row.dwelling_type === 'apartment' || row.dwelling_type === 'house' ? row.dwelling_type : null,
+    wozValue: row.woz_value,
+    wozReferenceDate: row.woz_reference_date,
+  }
+}
+
+/** An estimate's members for the API, or all null with the reason there is none. */
+function estimateJson(
+  estimate: Valuation | null,
+  model: ValuationModel | null,
+  reason: () => string,
+): ApiEstimate {
+  if (estimate === null || model === null) {
+    return {
+      confidence: null,
+      confidence_reason: null,
+      low: null,
+      high: null,
+      interval_level: null,
+      as_of: null,
+      method: null,
+      comparables: null,
+      no_estimate_reason: reason(),
+    }
+  }
+  return {
+    confidence: estimate.confidence,
+    confidence_reason: estimate.confidenceReason,
+    low: estimate.low,
+    high: estimate.high,
+    interval_level: estimate.intervalLevel,
+    as_of: model.valuationDate.slice(0, 10),
+    method: estimate.method,
+    comparables: estimate.comparables,
+    no_estimate_reason: null,
+  }
+}
+
+/**
+ * The form of a stored valuation: part of every row's `models_key`, so that a change to what a valuation holds or
+ * says (a reason's wording) values every home again at the next publish.
+ */
+const VALUATION_FORMAT = 'v1'
+
+/** The models a publish values with, by kind (null: too few comparables), and the key that names them. */
+interface LoadedModels {
+  readonly models: Readonly<Record<ValuationKind, ValuationModel | null>>
+  readonly key: string
+}
+
+/**
+ * Reads the fitted models from `valuation_models`. The key hashes each model without its `fittedAt`, a label only:
+ * a model refitted on the same comparables for the same day values every home the same, so nothing is written again.
+ */
+function loadModels(store: Store): LoadedModels {
+  const read = store.sqlite.prepare<[string], { model_json: string }>(
+    'select model_json from valuation_models where kind = ?',
+  )
+  const parts: string[] = [VALUATION_FORMAT]
+  const models = { sale: null, rent: null } as Record<ValuationKind, ValuationModel | null>
+  for (const kind of ['sale', 'rent'] as const) {
+    const row = read.get(kind)
+    models[kind] = row ? (JSON.parse(row.model_json) as ValuationModel) : null
+    parts.push(
+      models[kind] ? hash('sha1', JSON.stringify({ ...models[kind], fittedAt: null }), 'base64url') : '-',
+    )
+  }
+  return { models, key: parts.join('.') }
+}
+
+/** One home's valuation, as the API serves it, with the loaded models. */
+export function valueHome(models: LoadedModels['models'], row: GoldenRecordRow): ApiValuation {
+  const features = featuresOf(row)
+  /** One kind's estimate of the home, with the reason when there is none. */
+  const valueAs = (kind: ValuationKind) => {
+    const fitted = models[kind]
+    const estimate = fitted && typeof features !== 'string' ? estimateValue(fitted, features) : null
+    const json = estimateJson(estimate, fitted, () =>
+      typeof features === 'string' ? features : noEstimateReason(kind, fitted, features),
+    )
+    return { estimate: estimate?.estimatedPrice ?? null, json }
+  }
+  const sale = valueAs('sale')
+  const rent = valueAs('rent')
+  return {
+    estimated_price: sale.estimate,
+    ...sale.json,
+    estimated_rent: rent.estimate,
+    rent: { estimated_rent: rent.estimate, ...rent.json },
+  }
+}
+
+/** What {@link valueHomes} did. */
+export interface ValueHomesCounts {
+  /** Homes valued, new or again (their record or the models changed). */
+  valued: number
+  /** Valuations of homes that no longer have a record. */
+  removed: number
+}
+
+/** Homes read and written together. */
+const BATCH = 2_000
+
+/**
+ * Values every Golden Record whose stored valuation is missing or stale (its record or the models changed since),
+ * with the models in `valuation_models`, and stores the API's `valuation` object for it, stamped with `generation`;
+ * drops the valuations of homes that no longer have a record. Run inside the publishing transaction, after the
+ * records and the models are written: the API then serves the stored valuation and values nothing itself.
+ */
+export function valueHomes(store: Store, generation: number): ValueHomesCounts {
+  const { sqlite } = store
+  const { models, key } = loadModels(store)
+  // In bag_id order, a batch at a time after the last id: a statement cannot write while another reads.
+  const stale = sqlite.prepare<[string, string], GoldenRecordRow>(
+    `select g.* from golden_records g left join valuations v on v.bag_id = g.bag_id
+      where g.bag_id > ? and (v.bag_id is null or v.record_hash <> g.input_hash or v.models_key <> ?)
+      order by g.bag_id limit ${BATCH}`,
+  )
+  const upsert = sqlite.prepare<[string, string, string, string, number]>(
+    `insert into valuations (bag_id, valuation_json, record_hash, models_key, generation) values (?, ?, ?, ?, ?)
+     on conflict (bag_id) do update set valuation_json = excluded.valuation_json, record_hash = excluded.record_hash,
+       models_key = excluded.models_key, generation = excluded.generation`,
+  )
+  const counts: ValueHomesCounts = { valued: 0, removed: 0 }
+  let after = ''
+  for (;;) {
+    const rows = stale.all(after, key)
+    for (const row of rows) {
+      upsert.run(row.bag_id, JSON.stringify(valueHome(models, row)), row.input_hash, key, generation)
+    }
+    counts.valued += rows.length
+    if (rows.length < BATCH) break
+    after = rows.at(-1)!.bag_id
+  }
+  counts.removed = sqlite
+    .prepare(
+      'delete from valuations where not exists (select 1 from golden_records g where g.bag_id = valuations.bag_id)',
+    )
+    .run().changes
+  return counts
+}
