@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander'
 import { InvalidEnvironmentError } from '../config.js'
-import { PipelineError, RunLockedError } from '../errors.js'
+import { PipelineError, RunLockedError, SiteFileError } from '../errors.js'
 import { DatabaseFileError } from '../store/database.js'
 import { cliCommand } from './command-hint.js'
 import { CliError, EXIT } from './exit-codes.js'
@@ -31,8 +31,8 @@ const firstLine = (text: string): string => text.split('\n')[0] ?? ''
 
 /**
  * Maps every error a command can end with onto one line and an exit code: the user's mistakes (a bad value, a
- * missing or foreign database, a bad environment variable) exit 2, a held lock 4, the rest 1. Nothing known prints a
- * stack; an unforeseen error prints its message, and its stack only with `--verbose`.
+ * missing or foreign database, a bad environment variable, a broken site file) exit 2, a held lock 4, the rest 1.
+ * Nothing known prints a stack; an unforeseen error prints its message, and its stack only with `--verbose`.
  */
 export function describeFailure(error: unknown): Failure {
   if (error instanceof CliError) return expected(error.message, error.exitCode)
@@ -45,6 +45,8 @@ export function describeFailure(error: unknown): Failure {
     return expected(`${error.message}${hint}`, EXIT.USAGE)
   }
   if (error instanceof InvalidEnvironmentError) return expected(error.message, EXIT.USAGE)
+  // A broken site file is the user's to fix, like a bad flag: its message names the file, the line and the key.
+  if (error instanceof SiteFileError) return expected(error.message, EXIT.USAGE)
   if (error instanceof RunLockedError) return expected(error.message, EXIT.LOCKED)
   if (error instanceof PipelineError)
     return expected(`${error.code}: ${firstLine(error.message)}`, EXIT.FAILURE)

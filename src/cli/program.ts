@@ -159,13 +159,14 @@ function addSources(program: Command): void {
   const sources = program
     .command('sources')
     .description('List the sources, their kind, render mode, terms and last run; retire one')
-  sources
+  const list = sources
     .command('list', { isDefault: true })
     .description('List the sources, their kind, render mode, terms and last run (the default)')
     .action(async (_o, cmd: Command) => {
       const { listSources } = await import('./commands/sources.js')
       await listSources(cmd.optsWithGlobals())
     })
+  refuseWordsAfterDefault(sources, list)
   sources
     .command('retire')
     .argument('<id>', 'the listing source to retire (see propdata sources)')
@@ -181,7 +182,7 @@ function addSources(program: Command): void {
 /** `propdata runs [--limit N]` and `propdata runs show ID`: the run history. */
 function addRuns(program: Command): void {
   const runs = program.command('runs').description('List recent runs, or show one in detail')
-  runs
+  const list = runs
     .command('list', { isDefault: true })
     .description('List recent runs, newest first (the default)')
     .option('--limit <n>', 'how many runs (default 20)')
@@ -189,6 +190,7 @@ function addRuns(program: Command): void {
       const { listRuns } = await import('./commands/runs.js')
       await listRuns(cmd.optsWithGlobals())
     })
+  refuseWordsAfterDefault(runs, list)
   runs
     .command('show')
     .argument('<id>', `the run id (see ${cliCommand('runs')})`)
@@ -197,6 +199,20 @@ function addRuns(program: Command): void {
       const { showRun } = await import('./commands/runs.js')
       await showRun(id, cmd.optsWithGlobals())
     })
+}
+
+/**
+ * A command with a default subcommand that takes no arguments (`runs` → `runs list`): commander hands it any word
+ * that names no subcommand, so `runs shwo 3` would be "too many arguments for 'list'". Such a word is an unknown
+ * subcommand of the parent instead, with commander's own message and suggestion ("Did you mean show?").
+ */
+function refuseWordsAfterDefault(parent: Command, fallback: Command): void {
+  fallback.allowExcessArguments(true).hook('preAction', (command) => {
+    if (command.args.length === 0) return
+    parent.args = command.args
+    // Commander's unknown-command error for `parent.args[0]`: public in its code, left out of its typings.
+    ;(parent as unknown as { unknownCommand(): never }).unknownCommand()
+  })
 }
 
 /** `propdata start` (what `npm start` runs): ingest the bundled sample, then serve it with a session key. */

@@ -115,10 +115,13 @@ function refuseCitiesOutside(sample: Pick<SampleManifest, 'scope'>, cities: read
 export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
   if (any) return
-  logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
-  const report = await recordImport(store, 'bag', 'sample', () =>
-    importBag(store, bagPath, { priority: defaultSourcePriority }),
-  )
+  // A run of its own (kind import-bag), so the ingest that follows is the next run: say which.
+  const report = await recordImport(store, 'bag', 'sample', (runId) => {
+    logger.info(
+      `Run ${runId} (import-bag): no BAG loaded yet, importing the sample's BAG extract (${bagPath})`,
+    )
+    return importBag(store, bagPath, { priority: defaultSourcePriority })
+  })
   logger.info(
     `  ${count(report.counts.verblijfsobject, 'verblijfsobject', 'verblijfsobjecten')}, ${count(report.addresses, 'address', 'addresses')}`,
   )
