@@ -50,6 +50,20 @@ export async function finishRun(
 }
 
 /**
+ * Marks a running run `stopped` at once, when a stop is asked for (SIGINT, SIGTERM, the deadline): what is left of
+ * the run only publishes what finished, and a second signal may end the process before it writes its report. The
+ * report stays null until {@link finishRun} writes it, with the run's final status. Synchronous, so a signal handler
+ * can call it and the row is written before anything else runs.
+ */
+export function markRunStopped(store: Store, id: number): void {
+  store.sqlite
+    .prepare(
+      "update runs set status = 'stopped', exit_code = 3, finished_at = ? where id = ? and status = 'running'",
+    )
+    .run(new Date().toISOString(), id)
+}
+
+/**
  * Runs `work` as a recorded run that is not an ingest (an import, a retirement): a row in `runs` while it works,
  * `succeeded` with the report `work` returns, or `failed` with the error's message, which is then rethrown.
  */
