@@ -25,6 +25,7 @@ export function buildProgram(): Command {
   addKeys(program)
   addSources(program)
   addRuns(program)
+  addBackup(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
@@ -198,6 +199,21 @@ function addRuns(program: Command): void {
     .action(async (id: string, _o, cmd: Command) => {
       const { showRun } = await import('./commands/runs.js')
       await showRun(id, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata backup FILE`: a consistent copy of the database while it is in use. */
+function addBackup(program: Command): void {
+  program
+    .command('backup')
+    .argument('<file>', 'where the copy goes: a new file, or an existing one with --force')
+    .description(
+      'Copy the database consistently while the server or a run uses it (SQLite online backup, checked)',
+    )
+    .option('--force', 'replace FILE if it exists')
+    .action(async (file: string, _o, cmd: Command) => {
+      const { backup } = await import('./commands/backup.js')
+      await backup(file, cmd.optsWithGlobals())
     })
 }
 
