@@ -45,8 +45,9 @@ function addIngest(program: Command): void {
     .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
     .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
     .option(
-      '--feed <file>',
-      'a partner feed to read (CSV or JSON Lines); without --sources the run reads only this file',
+      '--feed <[name=]file>',
+      'a partner feed (CSV or JSON Lines): NAME=FILE is the source NAME, a bare FILE the source feed; repeat it for each partner; without --sources the run reads only the feeds',
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(
       '--cities <names>',
