@@ -101,6 +101,11 @@ export interface Config {
   readonly dataDir: string
   /** The bundled sample (a recorded archive and a BAG extract). */
   readonly sampleDir: string
+  /**
+   * The database `start` and `ingest --sample` fill when no `--db` is given: the sample's generated BAG extract and
+   * WOZ values never go into the live database. @default `data/sample.db` (in the data folder)
+   */
+  readonly sampleDbPath: string
   /** Keys accepted by the API in addition to the ones in the database (plain text, hashed on start). */
   readonly envApiKeys: readonly string[]
   /** Requests per key per minute. @default 600 */
@@ -221,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPath: resolve(e.PROPDATA_DB ?? resolve(dataDir, 'propdata.db')),
     dataDir,
     sampleDir: resolve(PROJECT_ROOT, 'data', 'sample'),
+    sampleDbPath: resolve(dataDir, 'sample.db'),
     envApiKeys: Object.freeze(
       (e.PROPDATA_API_KEYS ?? '')
         .split(',')

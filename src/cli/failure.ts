@@ -40,7 +40,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof DatabaseFileError) {
     const hint =
       error.reason === 'missing'
-        ? ` (check --db or PROPDATA_DB; a run creates one: ${cliCommand('ingest --sample')})`
+        ? ` (check --db or PROPDATA_DB; a run creates one: ${cliCommand('ingest')}; npm start's sample is in data/sample.db)`
         : ''
     return expected(`${error.message}${hint}`, EXIT.USAGE)
   }

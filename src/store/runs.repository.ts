@@ -230,3 +230,25 @@ export async function insertRejects(
       .execute()
   }
 }
+
+/** What a database holds, as its runs say: the bundled sample, live data (crawled, replayed or imported), or both. */
+export interface DatabaseContent {
+  readonly sample: boolean
+  readonly live: boolean
+}
+
+/**
+ * What a database holds, read from its run history: a sample run or a sample import loaded the sample's generated
+ * BAG extract, labels and WOZ values; a live or replayed ingest, or an import of a real register file, loaded real
+ * data. The history is kept for good, so a database remembers what it was filled with.
+ */
+export function readDatabaseContent(store: Store): DatabaseContent {
+  const row = store.sqlite
+    .prepare(
+      `select exists(select 1 from runs where mode = 'sample') as sample,
+              exists(select 1 from runs where (kind = 'ingest' and mode in ('live', 'replay'))
+                                          or (kind in ('import-bag', 'import-energy-labels') and mode = 'file')) as live`,
+    )
+    .get() as { sample: number; live: number }
+  return { sample: row.sample === 1, live: row.live === 1 }
+}

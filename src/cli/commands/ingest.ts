@@ -19,13 +19,19 @@ import { importBag } from '../../registers/import-bag.js'
 import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
 import { readListingSources } from '../../store/sources.repository.js'
-import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
+import {
+  configFrom,
+  type GlobalOptions,
+  printResult,
+  sampleConfigFrom,
+  withStoreOrCreate,
+} from '../context.js'
 import { DEFAULT_CITIES } from '../default-cities.js'
 import { type RunMode, selectEverySource } from '../every-source.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { BARE_FEED, type FeedFile, readFeedFlags } from '../feed-flags.js'
 import { createRunOutput } from '../logging.js'
-import { readSampleManifest, type SampleManifest } from '../sample.js'
+import { keepSampleApart, readSampleManifest, type SampleManifest } from '../sample.js'
 import { formatTable } from '../table.js'
 import { ensureSampleEnergyLabels, sourcePriorityFor } from './import.js'
 
@@ -193,6 +199,7 @@ export async function ingestWith(
     throw new CliError('--types takes rent, buy or rent,buy', EXIT.USAGE)
   const scope: CrawlScope = { cities: list(flags.cities) ?? sample?.scope.cities ?? DEFAULT_CITIES, types }
   if (sample) refuseCitiesOutside(sample, scope.cities)
+  keepSampleApart(store, { sample: sample !== undefined }, config, logger)
   const maxListPages = positive('max-pages', flags.maxPages)
   const maxListings = positive('limit', flags.limit)
   const deadline = durationFlag(flags.maxDuration)
@@ -287,7 +294,8 @@ export function reportRun(options: GlobalOptions, report: RunReport): number {
 
 /** `propdata ingest`: one pipeline run, reported; its exit code is the one the run earned. */
 export async function ingest(flags: IngestFlags): Promise<void> {
-  const config = configFrom(flags)
+  // The sample fills its own database unless --db names one: never PROPDATA_DB or the live default.
+  const config = flags.sample ? sampleConfigFrom(flags) : configFrom(flags)
   const output = createRunOutput(flags, config)
   // SIGINT/SIGTERM (Ctrl-C, systemctl stop) stop the run like the deadline does; a second signal kills it.
   const stop = new AbortController()
