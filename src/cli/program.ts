@@ -40,7 +40,7 @@ function addIngest(program: Command): void {
     .description('Run the pipeline once: crawl, parse, normalise, resolve, dedupe, merge, valuate, publish')
     .option(
       '--sample',
-      'replay the bundled sample archive offline (imports its BAG extract if none is loaded)',
+      'replay the bundled sample archive offline into data/sample.db unless --db names another (imports its BAG extract if none is loaded)',
     )
     .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
     .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
@@ -236,7 +236,9 @@ function refuseWordsAfterDefault(parent: Command, fallback: Command): void {
 function addStart(program: Command): void {
   program
     .command('start')
-    .description('The embedded default: ingest the bundled sample, then serve it and print the URL and a key')
+    .description(
+      'The embedded default: ingest the bundled sample into data/sample.db (or --db), then serve it and print the URL and a key',
+    )
     .option('--port <n>', PORT_HELP)
     .action(async (_o, cmd: Command) => {
       const { start } = await import('./commands/start.js')
