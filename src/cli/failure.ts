@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs'
+import { isAbsolute, relative, resolve } from 'node:path'
 import { CommanderError } from 'commander'
-import { InvalidEnvironmentError } from '../config.js'
+import { InvalidEnvironmentError, loadConfig } from '../config.js'
 import { PipelineError, RunLockedError, SiteFileError } from '../errors.js'
 import { DatabaseFileError } from '../store/database.js'
 import { cliCommand } from './command-hint.js'
@@ -29,6 +31,29 @@ const isSystemError = (error: Error): boolean => {
 
 const firstLine = (text: string): string => text.split('\n')[0] ?? ''
 
+/** A path as the user would type it: relative to the working folder when it lies inside it. */
+const shown = (path: string): string => {
+  const rel = relative(process.cwd(), path)
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path
+}
+
+/**
+ * What to do about a database that is not there. The sample has a database of its own (`npm start` fills it), so
+ * after `npm start` the way on is that database; before it, the command that fills it. A live run would create the
+ * missing file too, but it crawls the sites, which no hint should start by surprise.
+ */
+function missingDatabaseHint(path: string): string {
+  let sample: string
+  try {
+    sample = loadConfig().sampleDbPath
+  } catch {
+    return ' (check --db or PROPDATA_DB)'
+  }
+  if (existsSync(sample) && resolve(path) !== sample)
+    return ` (check --db or PROPDATA_DB; the sample is in ${shown(sample)}: --db ${shown(sample)})`
+  return ` (check --db or PROPDATA_DB; the sample goes into ${shown(sample)}: ${cliCommand('ingest --sample')})`
+}
+
 /**
  * Maps every error a command can end with onto one line and an exit code: the user's mistakes (a bad value, a
  * missing or foreign database, a bad environment variable, a broken site file) exit 2, a held lock 4, the rest 1.
@@ -38,10 +63,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof CliError) return expected(error.message, error.exitCode)
   if (error instanceof CommanderError) return expected(error.message, EXIT.USAGE)
   if (error instanceof DatabaseFileError) {
-    const hint =
-      error.reason === 'missing'
-        ? ` (check --db or PROPDATA_DB; a run creates one: ${cliCommand('ingest')}; npm start's sample is in data/sample.db)`
-        : ''
+    const hint = error.reason === 'missing' ? missingDatabaseHint(error.path) : ''
     return expected(`${error.message}${hint}`, EXIT.USAGE)
   }
   if (error instanceof InvalidEnvironmentError) return expected(error.message, EXIT.USAGE)

@@ -64,14 +64,20 @@ describe('propdata backup FILE', () => {
 
   it('copies consistently while another process writes, and replaces a file only with --force', async () => {
     const during = join(dir, 'during.db')
-    const run = startWatchedCli(['ingest', '--sample', '--db', db], env)
+    // A replay of the sample's archive: a run of several seconds that writes all the while.
+    const archive = join(PROJECT_ROOT, 'data', 'sample', 'archive.warc.gz')
+    const run = startWatchedCli(
+      ['ingest', '--replay', archive, '--sources', 'pararius,huurwoningen,kamernet', '--db', db],
+      env,
+    )
     let runId = 0
     try {
       runId = Number((await run.waitFor(/Run (\d+) started/))[1])
       const copy = await runCli(['backup', during, '--db', db], env)
       expect(copy.code, copy.stderr).toBe(0)
       expect(copy.stdout).toMatch(/^Backed up .+ \(\d+\.\d MB, checked\): generation \d+; last run \d+/)
-      expect(await run.exited, run.output()).toBe(0)
+      // Cities the archive does not hold fail their searches: finished all the same (exit 0 or 3).
+      expect([0, 3], run.output()).toContain(await run.exited)
     } finally {
       await run.kill()
     }
@@ -80,7 +86,7 @@ describe('propdata backup FILE', () => {
     try {
       expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok')
       const status = sqlite.prepare('select status from runs where id = ?').pluck().get(runId)
-      expect([undefined, 'running', 'succeeded']).toContain(status)
+      expect([undefined, 'running', 'succeeded', 'partial']).toContain(status)
     } finally {
       sqlite.close()
     }
@@ -93,7 +99,7 @@ describe('propdata backup FILE', () => {
 
     const forced = await runCli(['backup', during, '--db', db, '--force'], env)
     expect(forced.code, forced.stderr).toBe(0)
-    expect(runStatus(during, runId)).toBe('succeeded')
+    expect(['succeeded', 'partial']).toContain(runStatus(during, runId))
   }, 120_000)
 
   it('refuses the database itself, a missing folder and a missing database as bad usage', async () => {
