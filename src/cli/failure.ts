@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
-import { isAbsolute, relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { CommanderError } from 'commander'
 import { InvalidEnvironmentError, loadConfig } from '../config.js'
 import { PipelineError, RunLockedError, SiteFileError } from '../errors.js'
 import { DatabaseFileError } from '../store/database.js'
 import { cliCommand } from './command-hint.js'
+import { displayPath } from './display-path.js'
 import { CliError, EXIT } from './exit-codes.js'
 
 /** What the CLI says about an error that ended a command: one line, and the exit code its kind earns. */
@@ -31,12 +32,6 @@ const isSystemError = (error: Error): boolean => {
 
 const firstLine = (text: string): string => text.split('\n')[0] ?? ''
 
-/** A path as the user would type it: relative to the working folder when it lies inside it. */
-const shown = (path: string): string => {
-  const rel = relative(process.cwd(), path)
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path
-}
-
 /**
  * What to do about a database that is not there. The sample has a database of its own (`npm start` fills it), so
  * after `npm start` the way on is that database; before it, the command that fills it. A live run would create the
@@ -50,8 +45,8 @@ function missingDatabaseHint(path: string): string {
     return ' (check --db or PROPDATA_DB)'
   }
   if (existsSync(sample) && resolve(path) !== sample)
-    return ` (check --db or PROPDATA_DB; the sample is in ${shown(sample)}: --db ${shown(sample)})`
-  return ` (check --db or PROPDATA_DB; the sample goes into ${shown(sample)}: ${cliCommand('ingest --sample')})`
+    return ` (check --db or PROPDATA_DB; the sample is in ${displayPath(sample)}: --db ${displayPath(sample)})`
+  return ` (check --db or PROPDATA_DB; the sample goes into ${displayPath(sample)}: ${cliCommand('ingest --sample')})`
 }
 
 /**

@@ -2,6 +2,7 @@ import { generateKey } from '../../api/api-keys.js'
 import { readDatabaseContent } from '../../store/runs.repository.js'
 import { cliCommand } from '../command-hint.js'
 import { createCliLogger, type GlobalOptions, sampleConfigFrom, withStoreOrCreate } from '../context.js'
+import { displayPath } from '../display-path.js'
 import { assertCanListen, portFrom } from '../port.js'
 import { ingestWith, reportRun } from './ingest.js'
 import { startServer } from './serve.js'
@@ -27,6 +28,7 @@ export async function start(flags: GlobalOptions & { port?: string }): Promise<v
     return
   }
   const app = await startServer(config, port, config.host)
+  const db = displayPath(config.dbPath)
   const address = app.server.address()
   const url =
     typeof address === 'object' && address
@@ -35,11 +37,11 @@ export async function start(flags: GlobalOptions & { port?: string }): Promise<v
   process.stdout.write(
     [
       '',
-      `propdata is serving ${content.live ? 'the sample and live runs' : 'the sample'} from ${config.dbPath} on ${url}`,
+      `propdata is serving ${content.live ? 'the sample and live runs' : 'the sample'} from ${db} on ${url}`,
       `  API key for this session: ${sessionKey}`,
       `  try:  curl -H 'X-API-Key: ${sessionKey}' '${url}/v1/listings?city=Amsterdam&type=buy'`,
       `  docs: ${url}/docs`,
-      `  A permanent key: ${cliCommand(`keys create NAME --db ${config.dbPath}`)}   (then \`npm run serve -- --db ${config.dbPath}\`)`,
+      `  A permanent key: ${cliCommand(`keys create NAME --db ${db}`)}   (then \`npm run serve -- --db ${db}\`)`,
       '',
     ].join('\n'),
   )
