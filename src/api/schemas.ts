@@ -168,6 +168,91 @@ const provenanceFieldsSchema = z.object({
   dwelling_type: provenanceSchema,
 })
 
+/** The members of an estimate, a price or a monthly rent, after the figure itself. */
+const estimateFields = (kind: 'price' | 'rent') => {
+  const listings = kind === 'price' ? 'sale listings' : 'rentals'
+  return {
+    confidence: z
+      .enum(['high', 'medium', 'low'])
+      .nullable()
+      .describe(
+        `The median error (|estimate − price| / price) the estimate promises: high 5 % or less, medium 8 % or less, low more, or not measured. The class and [low, high] come from one error: an estimate whose class fell (see confidence_reason) is taken to be off by at least the bound of the class above (medium: 5 %, low: 8 %), and its interval widens to match, so a low estimate's interval always reaches past ±8 %. Stated only where the model's back-test at publish measured this method, class and evidence (comparables.level, and whether that level had 1–2 or more comparables) on at least 30 held-out homes within that bound; otherwise the best lower class that was so measured, else low.`,
+      ),
+    confidence_reason: z
+      .string()
+      .nullable()
+      .describe(
+        'Extension: why the confidence is what it is, in words: the median error measured on held-out homes valued the same way, or why a higher class was not earned.',
+      ),
+    low: z
+      .number()
+      .nullable()
+      .describe(`Lower end of the interval, in EUR${kind === 'rent' ? ' a month' : ''}.`),
+    high: z
+      .number()
+      .nullable()
+      .describe(`Upper end of the interval, in EUR${kind === 'rent' ? ' a month' : ''}.`),
+    interval_level: z
+      .number()
+      .nullable()
+      .describe(
+        "The stated coverage of [low, high], e.g. 0.8: in the back-test (propdata backtest), each confidence class's intervals held 75–85 % of its held-out homes' prices.",
+      ),
+    as_of: z
+      .string()
+      .nullable()
+      .describe(
+        `The model's valuation date (the newest listing date of the ${listings} it was fitted on): the estimate is a ${kind} at that date.`,
+      ),
+    method: z
+      .string()
+      .nullable()
+      .describe(
+        kind === 'price'
+          ? 'The model id; ends in "+woz" when the WOZ value (indexed to as_of) was blended in; "woz-indexed-v1" when the indexed WOZ value alone is the estimate (an area without comparables).'
+          : 'The model id (rents never blend the WOZ value).',
+      ),
+    comparables: z
+      .object({ n: z.number().int(), level: z.string() })
+      .nullable()
+      .describe(
+        `How many ${listings} the narrowest area level with data (pc6, pc5, pc4, city, national) had.`,
+      ),
+    no_estimate_reason: z
+      .string()
+      .nullable()
+      .describe(
+        `Extension: why there is no ${kind === 'price' ? 'estimated_price' : 'estimated_rent'}, in words (e.g. no ${listings} in the home's city or postcode area; no ${kind === 'price' ? 'sale' : 'rent'} model, as too few ${listings} were on offer at the last publish; no living area); null when there is one.`,
+      ),
+  }
+}
+
+/** A golden record's `valuation`: the estimated asking price, and the estimated monthly rent in `rent`. */
+const valuationSchema = z.object({
+  estimated_price: z
+    .number()
+    .nullable()
+    .describe('Estimated asking price in EUR, from sale listings; null with no_estimate_reason saying why.'),
+  ...estimateFields('price'),
+  estimated_rent: z
+    .number()
+    .nullable()
+    .describe(
+      'Extension: estimated monthly rent in EUR, from rentals; the same figure as rent.estimated_rent.',
+    ),
+  rent: z
+    .object({
+      estimated_rent: z
+        .number()
+        .nullable()
+        .describe('Estimated monthly rent in EUR; null with no_estimate_reason saying why.'),
+      ...estimateFields('rent'),
+    })
+    .describe(
+      "Extension: the rent estimate with its own interval and confidence, measured on held-out rentals the same way as the price's; every member null but no_estimate_reason when there is none.",
+    ),
+})
+
 /** The Golden Record of one home. */
 export const propertyResponseSchema = z
   .object({
@@ -188,44 +273,7 @@ export const propertyResponseSchema = z
       use: z.string().nullable(),
       dwelling_type: z.string().nullable(),
     }),
-    valuation: z.object({
-      estimated_price: z.number().nullable(),
-      confidence: z
-        .enum(['high', 'medium', 'low'])
-        .nullable()
-        .describe(
-          "high: a median error of 5 % or less, medium: 8 % or less, low: more or not known. Stated only where the model's back-test at publish measured this method, class and evidence (comparables.level, and whether that level had 1–2 or more comparables) on at least 30 held-out homes within that bound; otherwise the best lower class that was so measured, else low.",
-        ),
-      confidence_reason: z
-        .string()
-        .nullable()
-        .describe(
-          'Extension: why the confidence is what it is, in words: the median error measured on held-out homes valued the same way, or why a higher class was not earned.',
-        ),
-      low: z.number().nullable(),
-      high: z.number().nullable(),
-      interval_level: z.number().nullable().describe('The stated coverage of [low, high], e.g. 0.8.'),
-      as_of: z
-        .string()
-        .nullable()
-        .describe("The model's valuation date: the estimate is a price at that date."),
-      method: z
-        .string()
-        .nullable()
-        .describe(
-          'The model id; ends in "+woz" when the WOZ value (indexed to as_of) was blended in; "woz-indexed-v1" when the indexed WOZ value alone is the estimate (an area without comparables).',
-        ),
-      comparables: z
-        .object({ n: z.number().int(), level: z.string() })
-        .nullable()
-        .describe(
-          'How many comparables the narrowest area level with data (pc6, pc5, pc4, city, national) had.',
-        ),
-      estimated_rent: z
-        .number()
-        .nullable()
-        .describe('Extension: estimated monthly rent in EUR, from rent listings.'),
-    }),
+    valuation: valuationSchema,
     listings: z.array(listingSchema),
     provenance: provenanceFieldsSchema.describe(
       'Per field: the winning source (registers beat listings for what they own, then the newest, then the configured priority).',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TERMS, type Terms } from '../kit/adapter.js'
+import { EVIDENCE_KINDS, type EvidenceKind, evidenceSchema } from '../kit/evidence.js'
 import { REQUEST_KINDS, type RequestKind } from './request-kinds.js'
 
 /** A crawl's requests by kind, one count each. */
@@ -27,6 +28,12 @@ export const sourceSchema = z
       .nullable()
       .describe(
         "Extension: what the site's terms of use say about automated collection: allows, forbids or unknown. A source whose terms forbid it is crawled only in runs the operator names it in; its recorded archives are replayed like any other. Null for registers (public registers read under their own licences) and for a source the server's code no longer registers.",
+      ),
+    evidence: evidenceSchema
+      .meta({ id: 'SourceEvidence' })
+      .nullable()
+      .describe(
+        "Extension: how the source's parser was checked. recorded: against a real response of the site, with where it was recorded (url, or repository, path and commit), when and under which licence; platform-format: against a synthetic fixture in the format of another source's recorded answer on the same platform (follows), the site's own answer never seen; none: against neither, with why. Null for registers and for a source the server's code no longer registers.",
       ),
     preset: z
       .string()
@@ -106,5 +113,15 @@ export const sourcesResponseSchema = z.object({
   meta: z.object({
     generation: z.number().int().describe('The published generation the counts belong to.'),
     as_of: z.string().describe('When freshness_seconds and oldest_unverified_seconds were computed.'),
+    evidence: z
+      .object(
+        Object.fromEntries(EVIDENCE_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<
+          EvidenceKind,
+          z.ZodNumber
+        >,
+      )
+      .describe(
+        'Extension: how many of the sources listed have each kind of evidence (registers have none).',
+      ),
   }),
 })

@@ -18,6 +18,9 @@ export const METHOD: Readonly<Record<ValuationKind, string>> = {
 
 export { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
 
+/** The median error (≈ APE) a high, resp. medium, estimate promises; low promises none. */
+export const DEFAULT_CONFIDENCE_BOUNDS = { high: 0.05, medium: 0.08 } as const
+
 /** Fewer usable comparables than this cannot support a cross-fitted calibration: fitting throws. */
 export const MIN_USABLE_COMPARABLES = 10
 
@@ -76,7 +79,7 @@ export function fitValuationModel(
     folds,
     seed: options.calibrationSeed ?? 1,
     intervalLevel,
-    thresholds: options.confidenceThresholds ?? { high: 0.05, medium: 0.08 },
+    thresholds: options.confidenceThresholds ?? DEFAULT_CONFIDENCE_BOUNDS,
     ...(woz ? { woz } : {}),
   })
   return {

@@ -82,6 +82,19 @@ function packedOf(fit: HedonicFit | PackedHedonicFit): PackedEffects {
   return found
 }
 
+/** A living area a home can be valued by: a finite number of at least 5 m². */
+export function usableArea(area: number | null | undefined): area is number {
+  return typeof area === 'number' && area >= 5 && Number.isFinite(area)
+}
+
+/**
+ * Whether a living area is within reach of the fit's size curve. Beyond half the smallest or twice the largest area
+ * seen it is pure extrapolation (and such areas are mostly data errors, e.g. a whole building's floor area on one flat).
+ */
+export function withinFittedAreas(fit: Pick<HedonicFit, 'areaRange'>, area: number): boolean {
+  return area >= fit.areaRange[0] / 2 && area <= fit.areaRange[1] * 2
+}
+
 const REPORTED: Partial<Record<(typeof HIERARCHY)[number], AreaLevel>> = {
   city: 'city',
   pc4: 'pc4',
@@ -101,10 +114,7 @@ export function predictHedonic(
   years = 0,
 ): HedonicPrediction | null {
   const area = home.surfaceArea
-  if (typeof area !== 'number' || !(area >= 5) || !Number.isFinite(area)) return null
-  // Beyond half the smallest or twice the largest area seen, the size curve is pure extrapolation
-  // (and such areas are mostly data errors, e.g. a whole building's floor area on one flat).
-  if (area < fit.areaRange[0] / 2 || area > fit.areaRange[1] * 2) return null
+  if (!usableArea(area) || !withinFittedAreas(fit, area)) return null
   const t = Math.min(Math.max(years, fit.yearsRange[0]), fit.yearsRange[1])
   designRow(home, fit.logAreaCentre, t, row)
   const { beta, levels } = packedOf(fit)

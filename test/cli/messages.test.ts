@@ -45,7 +45,7 @@ describe('what the CLI says when it is used wrong', () => {
     expect(notCsv.code).toBe(2)
     expect(notCsv.stderr).toMatch(
       new RegExp(
-        `^error: ${readme.replaceAll('.', '\\.')}: not a CSV the back-test can read \\(.+\\); a back-test file is a CSV with a header holding price, surface_area, postcode, one row per sold home\\n$`,
+        `^error: ${readme.replaceAll('.', '\\.')}: not a CSV the back-test can read \\(.+\\); a back-test file is a CSV with a header holding price, surface_area, postcode, one row per home and its price\\n$`,
       ),
     )
     const empty = join(dir, 'empty.csv')

@@ -36,9 +36,9 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
-/** The first sh block after `heading` in the README, one command per line, comments kept. */
+/** The first sh block after `heading` in docs/adding-a-source.md, one command per line, comments kept. */
 function walkthrough(heading: string): string[] {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+  const readme = readFileSync(join(PROJECT_ROOT, 'docs', 'adding-a-source.md'), 'utf8')
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1]
   expect(block, heading).toBeDefined()
   return block!
@@ -144,16 +144,16 @@ interface Listings {
 const listingsOf = (body: Listings, source: string) =>
   body.data.filter((l) => l.sources.some((s) => s.name === source))
 
-describe("the README's two Add a source walkthroughs, one after the other in one checkout", () => {
+describe('the two walkthroughs of docs/adding-a-source.md, one after the other in one checkout', () => {
   it('the adapter walkthrough: its five listings come back from the API with their BAG ids', async () => {
-    const [answer] = (await follow(walkthrough('## Add a source'))) as Listings[]
+    const [answer] = (await follow(walkthrough('## A source with its own adapter'))) as Listings[]
     const listed = listingsOf(answer!, 'acme-homes')
     expect(listed).toHaveLength(5)
     expect(listed.every((l) => l.bag_id !== null)).toBe(true)
   }, 900_000)
 
   it('the preset walkthrough after it: its own source, whose five card listings resolve to the same homes', async () => {
-    await follow(walkthrough('### A site on a preset'))
+    await follow(walkthrough('## A site on a preset'))
     const res = await fetch(`${api.base}/v1/listings?city=Amsterdam&type=rent&page_size=100`, {
       headers: { 'X-API-Key': api.key },
     })

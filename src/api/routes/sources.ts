@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { countEvidence } from '../../kit/evidence.js'
 import { notModified } from '../conditional.js'
 import { problemSchema } from '../schemas.js'
 import { secondsSince } from '../seconds-since.js'
@@ -21,7 +22,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
         tags: ['Sources'],
         summary: 'List the sources and their freshness',
         description:
-          'Each listing site and register: what its terms say about automated collection, the preset it is built on and the cities it covers; the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
+          'Each listing site and register: what its terms say about automated collection, how its parser was checked (its evidence), the preset it is built on and the cities it covers; the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
         security: [{ ApiKeyAuth: [] }],
         response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
       },
@@ -41,6 +42,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
           name: s.name,
           kind: s.kind,
           terms: s.terms,
+          evidence: s.evidence,
           preset: s.preset,
           regions: s.regions && [...s.regions],
           status: s.status,
@@ -62,7 +64,11 @@ export function registerSourceRoutes(app: FastifyInstance): void {
           oldest_unverified_seconds:
             s.oldestVerifiedAt === null ? null : secondsSince(s.oldestVerifiedAt, now),
         })),
-        meta: { generation: published.generation, as_of: new Date(now).toISOString() },
+        meta: {
+          generation: published.generation,
+          as_of: new Date(now).toISOString(),
+          evidence: countEvidence(snapshot.sources.map((s) => s.evidence)),
+        },
       }
     },
   )
