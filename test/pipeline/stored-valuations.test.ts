@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { regulateHomes } from '../../src/publish/regulate-homes.js'
 import { readPublication } from '../../src/store/publication.repository.js'
 import { fitRunValuationModels } from '../../src/valuate/run-models.js'
 import { valueHomes } from '../../src/valuate/value-homes.js'
@@ -81,5 +82,33 @@ describe('valuations computed at publish', () => {
       return valueHomes(sample.store, 999)
     })
     expect(counts).toEqual({ valued: 0, removed: 1 })
+  })
+
+  it('compute the rent regulation again only when the policy date or the facts changed', () => {
+    const policyDate = JSON.parse(
+      sample.store.sqlite
+        .prepare('select rent_regulation_json from valuations where rent_regulation_json is not null limit 1')
+        .pluck()
+        .get() as string,
+    ).policy_date as string
+    const dwellings = sample.store.sqlite
+      .prepare("select count(*) from golden_records where use_purpose like '%woonfunctie%'")
+      .pluck()
+      .get()
+    const id = sample.store.sqlite
+      .prepare('select bag_id from valuations where rent_regulation_json is not null order by bag_id limit 1')
+      .pluck()
+      .get() as string
+    const written = rolledBack(() => [
+      regulateHomes(sample.store, policyDate),
+      regulateHomes(sample.store, '2030-03-02'),
+      (() => {
+        sample.store.sqlite
+          .prepare('update bag_objects set oppervlakte = oppervlakte + 7 where id = ?')
+          .run(id)
+        return regulateHomes(sample.store, '2030-03-02')
+      })(),
+    ])
+    expect(written).toEqual([0, dwellings, 1])
   })
 })
