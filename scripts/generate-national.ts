@@ -14,6 +14,7 @@ import { openStore } from '../src/store/database.js'
 import { generateBagExtract } from './bag-extract/generate-bag-extract.js'
 import { homesFromBag } from './national/national-homes.js'
 import { nationalOffers, presetSitesSeed } from './national/national-offers.js'
+import { offerHomesCsv } from './national/offer-homes.js'
 import { feedCsv } from './sample/feed-file.js'
 import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
@@ -33,6 +34,8 @@ export interface NationalManifest {
   readonly bagDb: string
   readonly archive: string
   readonly feed: string
+  /** Which home each offer is for (see `offerHomesCsv`); absent in a dataset generated before it was written. */
+  readonly offerHomes?: string
   readonly counts: Record<string, number>
   readonly seconds: { bag: number; import: number; pages: number }
 }
@@ -129,6 +132,7 @@ export async function generateNational(options: {
   ])
   await recorder.close()
   writeFileSync(join(options.out, 'feed.csv'), feedCsv(offers.feed))
+  writeFileSync(join(options.out, 'offer-homes.csv'), offerHomesCsv(offers))
   const manifest: NationalManifest = {
     vbo: options.vbo,
     listings: options.listings,
@@ -137,6 +141,7 @@ export async function generateNational(options: {
     bagDb,
     archive: join(options.out, 'archive.warc.gz'),
     feed: join(options.out, 'feed.csv'),
+    offerHomes: join(options.out, 'offer-homes.csv'),
     counts: Object.fromEntries(Object.entries(offers).map(([k, v]) => [k, v.length])),
     seconds: { bag: bagSeconds, import: importSeconds, pages: (performance.now() - t) / 1000 },
   }
