@@ -256,6 +256,9 @@ export const healthSchema = z.object({
   published_at: z.string().describe('When it was published.'),
 })
 
+/** A 301's body: none; the Location header names where the resource is now (the document's `MovedPermanently`). */
+export const movedSchema = z.null()
+
 /** RFC 9457 problem details. */
 export const problemSchema = z
   .object({

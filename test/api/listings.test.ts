@@ -193,6 +193,39 @@ describe('GET /v1/listings/{id}', () => {
     expect((await get(fixture, '/v1/listings/lis_1?x=1')).statusCode).toBe(400)
   })
 
+  it('answers a listing merged into another with a 301 to it: one home two sites showed without its number', async () => {
+    const { sqlite } = fixture.store
+    /** The merged listing of the sample's home at `street`, and the ids merged into it. */
+    const mergedAt = (street: string) => {
+      const survivor = sqlite
+        .prepare("select id, sources_json from listings where status = 'active' and street = ?")
+        .get(street) as { id: number; sources_json: string }
+      const aliases = sqlite
+        .prepare('select listing_id from listing_aliases where survivor_id = ?')
+        .pluck()
+        .all(survivor.id) as number[]
+      return {
+        id: survivor.id,
+        sources: JSON.parse(survivor.sources_json).map((s: { name: string }) => s.name),
+        aliases,
+      }
+    }
+    // Pararius and Huurwoningen both hide the number (lis_563 and lis_518 before); a partner feed prints
+    // "Oostenburgergracht 41", which the BAG cannot tell from 41-H, where Funda has 41 A (lis_1 and lis_217 before).
+    const oudedijk = mergedAt('Oudedijk')
+    expect(oudedijk.sources.sort()).toEqual(['huurwoningen', 'pararius'])
+    const oostenburg = mergedAt('Oostenburgergracht')
+    expect(oostenburg.sources).toEqual(['funda', 'feed'])
+    for (const merged of [oudedijk, oostenburg]) {
+      expect(merged.aliases).toHaveLength(1)
+      const res = await get(fixture, `/v1/listings/lis_${merged.aliases[0]}`)
+      expect(res.statusCode).toBe(301)
+      expect(res.headers.location).toBe(`lis_${merged.id}`)
+      const survivor = await get(fixture, `/v1/listings/${res.headers.location}`)
+      expect(survivor.json()).toMatchObject({ id: `lis_${merged.id}` })
+    }
+  })
+
   it('revalidates like every /v1 answer', async () => {
     const first = await get(fixture, '/v1/listings/lis_1')
     const again = await get(fixture, '/v1/listings/lis_1', {

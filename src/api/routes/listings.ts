@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { parseListingId } from '../../dedupe/index.js'
+import { formatListingId, parseListingId } from '../../dedupe/index.js'
 import { sendAnswer } from '../compression.js'
 import { notModified } from '../conditional.js'
 import { problem, sendProblem } from '../problem.js'
@@ -9,6 +9,7 @@ import {
   listingSchema,
   listingsQuerySchema,
   listingsResponseSchema,
+  movedSchema,
   problemSchema,
 } from '../schemas.js'
 
@@ -43,11 +44,12 @@ export function registerListingRoutes(app: FastifyInstance): void {
         tags: ['Listings'],
         summary: 'Get one listing',
         description:
-          'One listing by its id, on offer or withdrawn, with its price history and every source that shows it.',
+          'One listing by its id, on offer or withdrawn, with its price history and every source that shows it. The id of a listing merged into another (one home two sites showed without its house number) answers 301, its Location the listing it became.',
         security: [{ ApiKeyAuth: [] }],
         params: listingParamsSchema,
         response: {
           200: listingSchema,
+          301: movedSchema,
           400: problemSchema,
           401: problemSchema,
           404: problemSchema,
@@ -58,9 +60,22 @@ export function registerListingRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const id = parseListingId(request.params.id)
       const answer = id === null ? null : app.readModel.listing(id)
+      const survivor = id !== null && answer?.body === null ? app.readModel.survivorOf(id) : null
+      if (answer && survivor !== null) {
+        if (notModified(request, reply, answer.published)) return reply
+        return sendMoved(reply, formatListingId(survivor))
+      }
       if (answer?.body == null) return sendProblem(reply, problem(404, `No listing ${request.params.id}`))
       if (notModified(request, reply, answer.published)) return reply
       return sendAnswer(request, reply, { ...answer, body: answer.body })
     },
   )
+}
+
+/**
+ * 301 with no body, Location naming the listing by id alone: relative to this path (`/v1/listings/lis_1` → `lis_2`),
+ * it holds behind a proxy that mounts the API lower.
+ */
+function sendMoved(reply: FastifyReply, location: string): FastifyReply {
+  return reply.code(301).header('location', location).send()
 }
