@@ -76,11 +76,16 @@ ${shown.map((o, i) => card(o, i + 1)).join('\n')}
 
 /**
  * A Huurwoningen detail page: the platform's detail markup that Pararius pages share (one parser reads both), at
- * the listing's own URL. The sample never needs one (its cards are complete); a simulated market serves them.
+ * the listing's own URL, without the house number (its real 2026 pages give none). The sample never needs one (its
+ * cards are complete); a simulated market serves them.
  */
 export function huurwoningenDetailPage(offer: SampleOffer, city: SampleCity): SamplePage {
   const h = offer.huurwoningen
   if (!h) throw new Error('not a Huurwoningen offer')
-  const page = parariusDetailPage({ ...offer, pararius: { url: h.url, id: h.id, interior: null } }, city)
+  const page = parariusDetailPage(
+    { ...offer, pararius: { url: h.url, id: h.id, interior: null } },
+    city,
+    () => false,
+  )
   return { ...page, url: h.url }
 }

@@ -19,14 +19,45 @@ export const searchCardSubTitle = (home: SampleHome) =>
   `<div class="listing-search-item__sub-title">${displayPostcode(home.postcode)} ${esc(home.city)}${home.district ? ` (${esc(home.district)})` : ''}</div>`
 
 /**
+ * The share of Pararius listings whose page gives the house number: 19 of the 23 cards of a real search page recorded
+ * on 2026-09-24 show it in their title, and a real detail page of that day gives it in its JSON-LD
+ * (`"streetAddress":"Kruisstraat 46"`; `sources/pararius/fixtures/PROVENANCE.md`). Pages recorded in 2024 gave none.
+ */
+const SHOWS_NUMBER_SHARE = 19 / 23
+
+/**
+ * Whether a Pararius page of `home` shows its house number: whoever lets it decides, so it is read off the home (a
+ * hash of its BAG id), the same for every listing of it, a relisting too, and no generator's random draws move.
+ */
+export function showsHouseNumber(home: SampleHome): boolean {
+  // FNV-1a: sample homes have consecutive ids, whose digits alone would not spread.
+  let hash = 0x811c9dc5
+  for (const char of home.vboId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x0100_0193) >>> 0
+  return hash / 0x1_0000_0000 < SHOWS_NUMBER_SHARE
+}
+
+/** The street as a Pararius page gives it: with the number where it shows one, printed its way ("Oostsingel 178 G"). */
+function streetOnPage(home: SampleHome, showsNumber: boolean): string {
+  if (!showsNumber) return home.street
+  const parts = [home.huisnummer, home.huisletter, home.toevoeging].filter((part) => part !== null)
+  return `${home.street} ${parts.join(' ')}`
+}
+
+/**
  * Pararius detail pages in the markup of the real pages recorded from pararius.com on 2024-11-02
  * (`sources/pararius/fixtures/`): title, location, price summary, the `dl.listing-features` rows, breadcrumbs and
- * the House/Product JSON-LD block; scripts, styles, ads and navigation are left out.
+ * the House/Product JSON-LD block; scripts, styles, ads and navigation are left out. Where the listing shows its
+ * house number (`shows`, by default {@link showsHouseNumber}), the JSON-LD and the title give it, as 2026 pages do.
  */
-export function parariusDetailPage(offer: SampleOffer, city: SampleCity): SamplePage {
+export function parariusDetailPage(
+  offer: SampleOffer,
+  city: SampleCity,
+  shows: (home: SampleHome) => boolean = showsHouseNumber,
+): SamplePage {
   const { home, pararius } = offer
   if (!pararius) throw new Error('not a Pararius offer')
   const word = TYPE_WORD[home.dwelling]
+  const street = streetOnPage(home, shows(home))
   const pc = displayPostcode(home.postcode)
   const priceText = offer.price === null ? 'Price on request' : `${euro(offer.price)} per month`
   const [yyyy, mm, dd] = (offer.listedAt ?? '2026-11-01').split('-')
@@ -46,13 +77,13 @@ export function parariusDetailPage(offer: SampleOffer, city: SampleCity): Sample
     '@context': 'http://schema.org/',
     '@type': ['House', 'Product'],
     '@id': pararius.url,
-    name: home.street,
+    name: street,
     description:
       offer.description ??
       `${word} for rent in ${home.city}${home.district ? ` in the ${home.district} district` : ''}.`,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: home.street,
+      streetAddress: street,
       addressLocality: home.city,
       addressRegion: home.district,
       postalCode: home.postcode,
@@ -88,7 +119,7 @@ export function parariusDetailPage(offer: SampleOffer, city: SampleCity): Sample
 </ol></div>
 <section class="page__details page__details--summary">
 <div class="listing-detail-summary"><div class="listing-detail-summary__primary-information">
-<h1 class="listing-detail-summary__title">For rent: ${esc(word)} ${esc(home.street)} in ${esc(home.city)}</h1>
+<h1 class="listing-detail-summary__title">For rent: ${esc(word)} ${esc(street)} in ${esc(home.city)}</h1>
 <div class="listing-detail-summary__location">${pc}${home.district ? ` (${esc(home.district)})` : ''}</div>
 <div class="listing-detail-summary__price"><span class="listing-detail-summary__price-main">${offer.price === null ? 'Price on request' : euro(offer.price)}${offer.price === null ? '' : '<span class="listing-detail-summary__price-postfix">per month</span>'}</span></div>
 </div></div>

@@ -10,7 +10,7 @@ const FIXTURES = join(import.meta.dirname, 'fixtures')
 const page = (file: string, url: string, label: 'list' | 'detail') =>
   createPage({ url, label }, url, 200, readFileSync(join(FIXTURES, file), 'utf8'))
 
-describe('pararius detail pages (real pages recorded 2024-11-02)', () => {
+describe('pararius detail pages (real pages recorded 2024-11-02, and one of 2026-09-24)', () => {
   it('reads every field of the Oss flat', () => {
     const url = 'https://www.pararius.com/apartment-for-rent/oss/00e04215/driek-van-erpstraat'
     const listing = pararius.parseDetailPage!(page('detail-00e04215_driek-van-erpstraat.html', url, 'detail'))
@@ -33,7 +33,7 @@ describe('pararius detail pages (real pages recorded 2024-11-02)', () => {
   })
 
   it('parses all five into valid listings', () => {
-    const files = readdirSync(FIXTURES).filter((f) => f.startsWith('detail-') && f.endsWith('.html'))
+    const files = readdirSync(FIXTURES).filter((f) => /^detail-[0-9a-f]{8}_.+\.html$/.test(f))
     expect(files).toHaveLength(5)
     for (const file of files) {
       const html = readFileSync(join(FIXTURES, file), 'utf8')
@@ -62,6 +62,21 @@ describe('pararius detail pages (real pages recorded 2024-11-02)', () => {
     // A site that says it has no label gives none: that is not malformed.
     expect(parse(html.replace('description">C<', 'description">Niet beschikbaar<')).data).toMatchObject({
       energyLabel: null,
+    })
+  })
+
+  it('reads the house number a 2026 page gives in its JSON-LD street (a real page, recorded 2026-09-24)', () => {
+    const url = 'https://www.pararius.nl/appartement-te-huur/delft/fd826b6c/kruisstraat'
+    const listing = pararius.parseDetailPage!(page('detail-fd826b6c-kruisstraat-excerpt.html', url, 'detail'))
+    expect(listingSchema.parse(listing)).toMatchObject({
+      sourceListingId: 'fd826b6c',
+      street: 'Kruisstraat',
+      houseNumber: '46',
+      postcode: '2611MJ',
+      city: 'Delft',
+      price: 2450,
+      surfaceArea: 102,
+      listedAt: '2026-09-22',
     })
   })
 
