@@ -12,6 +12,8 @@ interface PairCounts {
   /** Pairs of offers the pipeline put in one listing, and those of them that are one home. */
   mergedPairs: number
   correctPairs: number
+  /** The same within the listings that merged others by their facts (`listing_aliases`), and how many they merged. */
+  byFacts: { listings: number; mergedPairs: number; correctPairs: number } | null
 }
 
 /** Each offer's home from the generator's `offer-homes.csv`, in a temporary table of the connection. */
@@ -33,13 +35,17 @@ function loadOfferHomes(sqlite: Database.Database, csvPath: string): void {
 function countPairs(sqlite: Database.Database): PairCounts {
   sqlite.exec(`create temp table offer_listings as
     select o.listing_id, h.home from observations o join offer_homes h on h.source = o.source_id and h.id = o.source_listing_id`)
-  const pairs = (group: string) =>
+  const pairs = (group: string, where = '') =>
     sqlite
       .prepare(
-        `select coalesce(sum(n * (n - 1) / 2), 0) from (select count(*) as n from offer_listings group by ${group})`,
+        `select coalesce(sum(n * (n - 1) / 2), 0) from (select count(*) as n from offer_listings ${where} group by ${group})`,
       )
       .pluck()
       .get() as number
+  const aliases =
+    sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'listing_aliases'").get() !==
+    undefined
+  const survivors = 'where listing_id in (select survivor_id from listing_aliases)'
   return {
     offers: sqlite.prepare('select count(*) from offer_listings').pluck().get() as number,
     unmatched: sqlite
@@ -51,6 +57,13 @@ function countPairs(sqlite: Database.Database): PairCounts {
     truePairs: pairs('home'),
     mergedPairs: pairs('listing_id'),
     correctPairs: pairs('listing_id, home'),
+    byFacts: aliases
+      ? {
+          listings: sqlite.prepare('select count(*) from listing_aliases').pluck().get() as number,
+          mergedPairs: pairs('listing_id', survivors),
+          correctPairs: pairs('listing_id, home', survivors),
+        }
+      : null,
   }
 }
 
@@ -68,18 +81,21 @@ function resolvedShares(sqlite: Database.Database): Record<string, string | numb
 }
 
 /**
- * Groups of active listings the issue counted as the same home shown twice: more than one listing with the same
- * offer type, street, postcode, price and area.
+ * Groups of active listings that look like the same home shown twice: more than one listing with the same offer
+ * type, street, postcode, price and area; and those of them whose listings come from more than one source (twins
+ * on one site are two homes the site itself tells apart).
  */
-function lookalikeGroups(sqlite: Database.Database): number {
+function lookalikeGroups(sqlite: Database.Database): { all: number; acrossSources: number } {
   return sqlite
     .prepare(
-      `select count(*) from (select 1 from listings where status = 'active' and price is not null and surface_area is not null
-          and street is not null and postcode is not null
-        group by type, lower(street), postcode, price, surface_area having count(*) > 1)`,
+      `select count(*) as "all", coalesce(sum(sources > 1), 0) as acrossSources from (
+         select count(distinct o.source_id) as sources
+           from listings l join observations o on o.listing_id = l.id and o.status = 'active'
+          where l.status = 'active' and l.price is not null and l.surface_area is not null
+            and l.street is not null and l.postcode is not null
+          group by l.type, lower(l.street), l.postcode, l.price, l.surface_area having count(distinct l.id) > 1)`,
     )
-    .pluck()
-    .get() as number
+    .get() as { all: number; acrossSources: number }
 }
 
 /**
@@ -91,6 +107,7 @@ export function dedupeAgainstTruth(dbPath: string, offerHomesCsv: string): Bench
   try {
     loadOfferHomes(sqlite, offerHomesCsv)
     const p = countPairs(sqlite)
+    const lookalikes = lookalikeGroups(sqlite)
     return [
       {
         title: 'Dedupe against the generator’s ground truth (pairs of offers of one home on two sources)',
@@ -101,12 +118,16 @@ export function dedupeAgainstTruth(dbPath: string, offerHomesCsv: string): Bench
             missed: p.truePairs - p.correctPairs,
             'wrongly merged': p.mergedPairs - p.correctPairs,
             'recall %': (100 * p.correctPairs) / Math.max(1, p.truePairs),
-            'look-alike groups': lookalikeGroups(sqlite),
+            'look-alike groups': lookalikes.all,
+            'of them across sources': lookalikes.acrossSources,
           },
         ],
         notes: [
           `${p.offers.toLocaleString('en')} observations matched to an offer, ${p.unmatched} not.`,
-          'look-alike groups: active listings sharing offer type, street, postcode, price and area (the same home shown twice, or twins).',
+          p.byFacts
+            ? `merged by their facts (docs/dedupe.md): ${p.byFacts.listings.toLocaleString('en')} listings into others; the listings that took them hold ${p.byFacts.correctPairs.toLocaleString('en')} pairs of one home and ${(p.byFacts.mergedPairs - p.byFacts.correctPairs).toLocaleString('en')} of two.`
+            : 'no listing merged by its facts (the code predates it).',
+          'look-alike groups: active listings sharing offer type, street, postcode, price and area (the same home shown twice, or twins); across sources: of more than one source.',
         ],
       },
       { title: 'Active observations resolved to a BAG object, per source', rows: resolvedShares(sqlite) },
