@@ -49,10 +49,10 @@ const HEADERS: Record<string, Json> = {
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },
-  Location: {
+  'Content-Location': {
     description:
-      'Where the resource is now, relative to the request (`lis_2` from `/v1/listings/lis_1`): a listing merged into another answers with the listing it became.',
-    required: true,
+      'Present when the id asked for names a listing merged into another (one home two sites showed without its house number): the path of the listing answered, relative to the request (`lis_2` from `/v1/listings/lis_1`).',
+    required: false,
     schema: { type: 'string', pattern: '^lis_[1-9][0-9]*$' },
   },
   'Content-Encoding': {
@@ -85,11 +85,6 @@ const RESPONSES: Record<string, Json> = {
     description: 'The client already has this answer (If-None-Match or If-Modified-Since): no body.',
     headers: { ...VALIDATOR_HEADERS, ...RATE_LIMIT_HEADERS },
   },
-  MovedPermanently: {
-    description:
-      'The id names a listing merged into another (one home two sites showed without its number): Location names the listing it became, for good. No body.',
-    headers: { Location: ref('headers', 'Location'), ...VALIDATOR_HEADERS, ...RATE_LIMIT_HEADERS },
-  },
   BadRequest: problemResponse(
     'A parameter is unknown, repeated or malformed; `errors` names each and says why.',
   ),
@@ -105,9 +100,8 @@ const RESPONSES: Record<string, Json> = {
   ServiceUnavailable: problemResponse('The server has no published data.', {}),
 }
 
-/** Which shared answer each status other than a success is. */
-const SHARED_RESPONSES: Record<string, string> = {
-  '301': 'MovedPermanently',
+/** Which shared answer each error status is. */
+const ERROR_RESPONSES: Record<string, string> = {
   '400': 'BadRequest',
   '401': 'Unauthorized',
   '404': 'NotFound',
@@ -152,15 +146,20 @@ Every /v1 request needs an X-API-Key header. Errors are RFC 9457 problem details
   },
 }
 
+/** Headers the success answer of one operation may carry beside those of every /v1 answer, by operationId. */
+const OPERATION_HEADERS: Record<string, Json> = {
+  getListing: { 'Content-Location': ref('headers', 'Content-Location') },
+}
+
 /**
- * Gives every operation its complete answers: the shared error responses (problem+json, with their headers) and
- * redirect, the 304 and the validator, rate-limit and coding headers of every /v1 answer.
+ * Gives every operation its complete answers: the shared error responses (problem+json, with their headers), the
+ * 304 and the validator, rate-limit and coding headers of every /v1 answer, and the headers only some answers have.
  */
 function finishOperation(path: string, operation: Json): void {
   const responses = operation.responses as Record<string, Json>
   const keyed = path.startsWith('/v1/')
   for (const [status, response] of Object.entries(responses)) {
-    const shared = SHARED_RESPONSES[status]
+    const shared = ERROR_RESPONSES[status]
     if (shared) responses[status] = ref('responses', shared)
     else if (status.startsWith('2')) {
       if (response.description === 'Default Response') response.description = String(operation.summary)
@@ -169,6 +168,7 @@ function finishOperation(path: string, operation: Json): void {
             ...VALIDATOR_HEADERS,
             ...RATE_LIMIT_HEADERS,
             'Content-Encoding': ref('headers', 'Content-Encoding'),
+            ...OPERATION_HEADERS[String(operation.operationId)],
           }
         : { 'Content-Encoding': ref('headers', 'Content-Encoding') }
     }

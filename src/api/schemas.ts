@@ -367,9 +367,6 @@ export const healthSchema = z.object({
   published_at: timestampSchema().describe('When it was published.'),
 })
 
-/** A 301's body: none; the Location header names where the resource is now (the document's `MovedPermanently`). */
-export const movedSchema = z.null()
-
 /** RFC 9457 problem details. */
 export const problemSchema = z
   .object({
