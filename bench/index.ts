@@ -13,6 +13,7 @@ const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[]
   ['pipeline', () => import('./pipeline-scale.bench.js')],
   ['api', () => import('./api-throughput.bench.js')],
   ['crawl', () => import('./crawl.bench.js')],
+  ['wws', () => import('./wws.bench.js')],
 ]
 
 const USAGE = `npm run bench -- [name…] [--quick] [--nights=N] [--offers=N] [--json]

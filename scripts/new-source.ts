@@ -1,6 +1,6 @@
 /**
  * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/`, sets the id and name, adds the
- * registry line to `sources/index.ts` and prints the next steps (the README's "Add a source"). With `--preset PRESET`
+ * registry line to `sources/index.ts` and prints the next steps (docs/adding-a-source.md). With `--preset PRESET`
  * it writes a declarative source instead: `sources/NAME/source.yml` on that preset and a fixtures folder (see
  * site-file-scaffold.ts). `--root DIR` works on another copy of the repository (the tests use it).
  */
@@ -106,17 +106,18 @@ function main(): void {
 }
 
 /**
- * What to do next, in the order of the README's "Add a source" walkthrough (which practises them on
+ * What to do next, in the order of the walkthrough in docs/adding-a-source.md (which practises them on
  * `npm run demo-site`); a test holds the two to the same steps.
  */
 export function nextSteps(id: string, folder: string, registry: string): string {
   return [
     `Created ${folder}/ from sources/_template/ and registered it in ${registry} (last in the trust order).`,
     '',
-    'Next (the README\'s "Add a source" walks through these on a practice site: npm run demo-site):',
+    'Next (docs/adding-a-source.md walks through these on a practice site: npm run demo-site):',
     `  1. In ${folder}/adapter.ts: set ORIGIN to the site, then startRequests, politeness and render.`,
     `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the parser cannot read it)`,
     `     npm run save-fixture -- ${id} <detail-page-url>    saved as detail-….html (or --as detail); strip personal data`,
+    `     then declare the list page as its evidence in ${folder}/adapter.ts: save-fixture prints the lines`,
     `  3. Write the selectors in ${folder}/adapter.ts (the kit has parsePrice, parseArea, parseRooms, parseEnergyLabel,`,
     '     parseYearBuilt).',
     `  4. npx vitest run test/contract -t ${id} -u    writes fixtures/*.expected.json: read them, they are the spec`,

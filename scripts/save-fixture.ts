@@ -63,6 +63,32 @@ export function classify(source: ListingSource, page: (label: 'list' | 'detail')
   return { kind: null, summary: why }
 }
 
+/**
+ * The evidence that declares a saved list page as the recording the parser is checked on, as the source writes it: a
+ * site file's YAML lines, or an adapter's object (`docs/evidence.md`).
+ */
+export function evidenceDeclaration(source: ListingSource, file: string, url: string, day: string): string[] {
+  const licence = "the site's content"
+  if (source.preset !== undefined)
+    return [
+      'evidence:',
+      '  kind: recorded',
+      `  fixture: ${file}`,
+      `  url: ${url}`,
+      `  recorded: ${day}`,
+      `  licence: ${licence}`,
+    ]
+  return [
+    'evidence: {',
+    "  kind: 'recorded',",
+    `  fixture: '${file}',`,
+    `  url: '${url}',`,
+    `  recorded: '${day}',`,
+    `  licence: "${licence}",`,
+    '},',
+  ]
+}
+
 /** A file name from the URL: its path and search values, e.g. `huurwoningen-delft`, `zoeken-huur-delft`. */
 export function slugOf(url: string): string {
   const u = new URL(url)
@@ -146,6 +172,15 @@ async function main(): Promise<void> {
   const sorted = Object.fromEntries(Object.entries(index).sort(([a], [b]) => a.localeCompare(b)))
   writeFileSync(indexPath, `${JSON.stringify(sorted, null, 2)}\n`)
 
+  const declaration =
+    kind === 'list'
+      ? [
+          `To check the parser on this page, declare it as ${id}'s evidence (in its ${source.preset === undefined ? 'adapter.ts' : 'source.yml'}):`,
+          ...evidenceDeclaration(source, file, response.url, new Date().toISOString().slice(0, 10)).map(
+            (line) => `  ${line}`,
+          ),
+        ]
+      : []
   const how = values.as
     ? `saved as a ${kind} page because of --as (${seen.summary || 'not read yet'})`
     : `a ${kind} page: ${seen.summary}`
@@ -154,6 +189,7 @@ async function main(): Promise<void> {
       `${existed ? 'Overwrote' : 'Saved'} ${relative(process.cwd(), target)} (${response.body.length.toLocaleString('en')} characters${response.rendered ? ', rendered' : ''})`,
       `  ${how}`,
       `  URL recorded in ${relative(process.cwd(), indexPath)}`,
+      ...declaration,
       'Next: strip personal data, add a row to fixtures/PROVENANCE.md, and run',
       `  npx vitest run test/contract -t ${id} -u   then read the new .expected.json: it is the spec.`,
       '',

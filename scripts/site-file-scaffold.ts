@@ -44,6 +44,15 @@ politeness: # at most 4 at once and at least 500 ms per request
 terms: unknown # allows, forbids or unknown
 termsNote: >-
   TODO what the site's terms say about automated collection, and where they are.
+# What the preset was checked against (docs/evidence.md): npm run save-fixture prints these lines for the page it
+# saved. A page copied from elsewhere names repository, path and commit instead of url; a synthetic page in the format
+# of another site's recording on the same platform is kind platform-format, with fixture and follows (that site's id).
+evidence:
+  kind: recorded
+  fixture: list-TODO.html
+  url: https://www.example.com/
+  recorded: ${new Date().toISOString().slice(0, 10)}
+  licence: the site's content
 ${options}`
 }
 
@@ -66,15 +75,16 @@ export function writeSiteFileScaffold(sources: string, id: string, name: string,
   writeFileSync(join(folder, 'fixtures', 'fixtures.json'), '{}\n')
 }
 
-/** What to do next, in the order of the README's declarative walkthrough; a test holds the two to the same steps. */
+/** What to do next, in the order of the preset walkthrough in docs/adding-a-source.md; a test holds the two to the same steps. */
 export function siteFileNextSteps(id: string, folder: string, preset: string): string {
   return [
     `Created ${folder}/source.yml on the ${preset} preset, and ${folder}/fixtures/. Site files register themselves.`,
     '',
-    'Next (the README\'s "Add a source" walks through these on a practice site: npm run demo-site):',
+    'Next (docs/adding-a-source.md walks through these on a practice site: npm run demo-site):',
     `  1. In ${folder}/source.yml: set homepage and options.lists to the site, then the options`,
     `     (sources/_presets/${preset}/README.md), politeness, terms, termsNote and description.`,
     `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the preset cannot read it)`,
+    `     then declare it as its evidence in ${folder}/source.yml: save-fixture prints the lines`,
     `  3. npx vitest run test/contract -t ${id} -u    writes fixtures/*.expected.json: read them, they are the spec`,
     `  4. npx vitest run test/contract -t ${id}       the contract: the site file against its fixtures`,
     `  5. npm run ingest -- --sources ${id} --cities <city> --types rent    (or buy)`,

@@ -1,6 +1,6 @@
 /**
  * `npm run sources-doc`: writes `docs/SOURCES.md`, the catalogue of every registered source (id, name, kind,
- * preset, transport, regions, offers, terms, politeness), from the registry. `test/docs/sources-doc.test.ts` fails
+ * preset, transport, regions, offers, terms, evidence, politeness) and each source's evidence, from the registry. `test/docs/sources-doc.test.ts` fails
  * while the committed file differs from what this writes.
  */
 import { writeFileSync } from 'node:fs'

@@ -1,4 +1,5 @@
 import type { Politeness, Source } from '../../src/kit/adapter.js'
+import { describeEvidence } from '../../src/kit/evidence.js'
 import { transportOf } from './transport.js'
 
 /** The catalogue's columns, in order. */
@@ -11,6 +12,7 @@ export const CATALOGUE_HEADINGS = [
   'regions',
   'offers',
   'terms',
+  'evidence',
   'politeness',
 ] as const
 
@@ -32,6 +34,7 @@ export function catalogueRow(source: Source): string[] {
     crawl?.regions?.join(', ') ?? 'whole country',
     source.offers.join(', '),
     source.terms,
+    describeEvidence(source.evidence),
     crawl ? describePoliteness(crawl.politeness) : '—',
   ]
 }

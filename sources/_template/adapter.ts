@@ -78,6 +78,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  // TODO: what the parser was checked against (docs/evidence.md): `npm run save-fixture` prints these lines for the
+  // page it saved; a page copied from elsewhere names repository, path and commit instead of url.
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-TODO.html',
+    url: `${ORIGIN}/`,
+    recorded: 'YYYY-MM-DD',
+    licence: "the site's content",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))

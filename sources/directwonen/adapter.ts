@@ -17,6 +17,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/directwonen/delft.html',
+    commit: '53b564de6b9fd901858be217720fe678a9aad86f',
+    recorded: '2026',
+    licence: "MIT (repository); the page content is Direct Wonen's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({

@@ -75,6 +75,10 @@ export default defineFileSource({
   description: 'A partner’s listing file (CSV with a header, or JSON Lines), given with --feed FILE',
   offers: ['rent', 'buy'],
   terms: 'allows',
+  evidence: {
+    kind: 'none',
+    why: "The file format is this project's own (sources/feed/README.md), and no partner has delivered a file yet: the fixtures are written to that format, with real homes from public datasets, so no partner's own export has been read.",
+  },
   formats: ['csv', 'jsonl'],
   requiredColumns: REQUIRED,
   parseRecord(record): ListingInput {

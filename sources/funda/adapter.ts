@@ -20,6 +20,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['buy', 'rent'],
   terms: 'forbids',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-huur-delft.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/funda/search-delft.html',
+    commit: 'aa429c1b7b4a0d0f7f538d2c7ebd4f77157f2bcb',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the page content is Funda's",
+  },
   startRequests: (scope) =>
     scope.types.flatMap((type) =>
       scope.cities.map((city) => ({ url: searchUrl(type, toCitySlug(city)), label: 'list' as const })),

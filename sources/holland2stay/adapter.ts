@@ -20,6 +20,10 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'none',
+    why: "list-residences.json is synthetic: the site's answer sits behind a Cloudflare Turnstile and was never recorded. The file, from danieltyukov/nl-property-finder, follows the GetCategories query as others published it, with invented option ids and values; only the block page (blocked-turnstile.html) is recorded.",
+  },
   startRequests: (scope) => (siteCoversScope({ offers: ['rent'] }, scope) ? [productsRequest(1)] : []),
   parseListPage: parseProductsResponse,
   detectBlock: (page: Page) => (TURNSTILE.test(page.body.slice(0, 50_000)) ? 'cloudflare-turnstile' : null),

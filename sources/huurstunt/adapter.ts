@@ -17,6 +17,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/huurstunt/delft.html',
+    commit: '49fff15cb6cb6a02c9b4e1df3159ff0e6bb5c8ab',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the page content is Huurstunt's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))

@@ -19,6 +19,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'forbids',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/huurwoningen/search-delft.html',
+    commit: 'e3d70139ea9c0ecbf6e912cda8d2d23a30a4b227',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the page content is Huurwoningen's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({ url: `${ORIGIN}/in/${toCitySlug(city)}/`, label: 'list' as const }))

@@ -18,6 +18,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-rotterdam-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/huurzone/rotterdam.html',
+    commit: '53b564de6b9fd901858be217720fe678a9aad86f',
+    recorded: '2026',
+    licence: "MIT (repository); the page content is Huurzone's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({

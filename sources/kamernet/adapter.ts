@@ -134,6 +134,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/kamernet/search-delft.json',
+    commit: '55bcc5ea0197d9f69b3719a5ba953227da32358a',
+    recorded: '2026-09',
+    licence: "MIT (repository); the content is Kamernet's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent') ? scope.cities.map((city) => searchRequest(toCitySlug(city), city, 1)) : [],
   parseListPage: parseSearchResponse,

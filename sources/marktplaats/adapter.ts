@@ -16,6 +16,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/marktplaats/search-delft.json',
+    commit: 'b77b5a676d815c4f5b9541e5255f5c3a1c4b7fe5',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the content is Marktplaats's and its advertisers'",
+  },
   regions: Object.values(CITY_POSTCODES).map((place) => place.name),
   startRequests: (scope) =>
     scope.types.includes('rent')

@@ -18,6 +18,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'forbids',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/pararius/search-delft.html',
+    commit: '0be85d6b22cc91821965681f2e1f087c510a8a50',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the page content is Pararius's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({

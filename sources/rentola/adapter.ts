@@ -14,6 +14,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/rentola/delft.html',
+    commit: '53b564de6b9fd901858be217720fe678a9aad86f',
+    recorded: '2026',
+    licence: "MIT (repository); the page content is Rentola's",
+  },
   startRequests: (scope) =>
     scope.types.includes('rent')
       ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))

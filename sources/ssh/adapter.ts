@@ -19,6 +19,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-offer.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/ssh/offer.json',
+    commit: 'ffacd5ed3233afcd69d994a4400c54c6b95e0c3d',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the content is SSH's",
+  },
   regions: REGIONS,
   startRequests: (scope) =>
     siteCoversScope({ offers: ['rent'], regions: REGIONS }, scope) ? [{ url: OFFER_URL, label: 'list' }] : [],

@@ -56,6 +56,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-aanbod.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/stadswonen/aanbod.json',
+    commit: '53b564de6b9fd901858be217720fe678a9aad86f',
+    recorded: '2026-09',
+    licence: "MIT (repository); the content is Stadswonen's",
+  },
   regions: [CITY],
   startRequests: (scope) =>
     siteCoversScope({ offers: ['rent'], regions: [CITY] }, scope) ? [searchRequest(1)] : [],

@@ -15,6 +15,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-woning-huren-excerpt.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/vanderlinden/woning-huren.html',
+    commit: '53b564de6b9fd901858be217720fe678a9aad86f',
+    recorded: '2026',
+    licence: "MIT (repository); the page content is Van der Linden's",
+  },
   // One list holds every rental of every office (its place filter runs in the browser), so the scope's cities do
   // not change the request; the listings keep the city each page names.
   startRequests: (scope) =>

@@ -17,6 +17,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/vesteda/search-delft.json',
+    commit: 'b77b5a676d815c4f5b9541e5255f5c3a1c4b7fe5',
+    recorded: '2026-09',
+    licence: "MIT (repository); the content is Vesteda's",
+  },
   regions: Object.values(PLACES).map((place) => place.name),
   startRequests: (scope) =>
     scope.types.includes('rent')

@@ -82,6 +82,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: OFFERS,
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-aanbod-amsterdam.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/woningnet-dak/aanbod-amsterdam.json',
+    commit: '95be10bda7e42548fd7cf01981ef1d6286a709f5',
+    recorded: '2026-09',
+    licence: "MIT (repository); the content is the portal's",
+  },
   regions: Object.values(DAK_REGIONS).flat(),
   startRequests: (scope) =>
     Object.entries(DAK_REGIONS)

@@ -72,6 +72,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: OFFERS,
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-publications-page-1.json',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/embrace-woonnet-rijnmond/publications-page-1.json',
+    commit: '5249aa349e5df794e035f730da4f6afc76fb0caf',
+    recorded: '2026-09',
+    licence: "MIT (repository); the content is the portal's",
+  },
   regions: REGIONS,
   startRequests: (scope) =>
     siteCoversScope({ offers: OFFERS, regions: REGIONS }, scope) ? [publicationsRequest()] : [],

@@ -40,6 +40,15 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 3_000 },
   offers: ['rent'],
   terms: 'unknown',
+  evidence: {
+    kind: 'recorded',
+    fixture: 'list-delft.html',
+    repository: 'danieltyukov/nl-property-finder',
+    path: 'packages/sources/fixtures/xior/city-delft.html',
+    commit: '35b695e3d3df9210b8665341b4f622af17a37443',
+    recorded: '2026-09-24',
+    licence: "MIT (repository); the content is Xior's",
+  },
   regions: Object.values(CITIES).map((city) => city.name),
   startRequests: (scope) =>
     scope.types.includes('rent')

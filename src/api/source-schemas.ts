@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { TERMS, type Terms } from '../kit/adapter.js'
+import { EVIDENCE_KINDS, type EvidenceKind, evidenceSchema } from '../kit/evidence.js'
+import { dateSchema, timestampSchema } from './date-schemas.js'
 import { REQUEST_KINDS, type RequestKind } from './request-kinds.js'
 
 /** A crawl's requests by kind, one count each. */
@@ -28,6 +30,12 @@ export const sourceSchema = z
       .describe(
         "Extension: what the site's terms of use say about automated collection: allows, forbids or unknown. A source whose terms forbid it is crawled only in runs the operator names it in; its recorded archives are replayed like any other. Null for registers (public registers read under their own licences) and for a source the server's code no longer registers.",
       ),
+    evidence: evidenceSchema
+      .meta({ id: 'SourceEvidence' })
+      .nullable()
+      .describe(
+        "Extension: how the source's parser was checked. recorded: against a real response of the site, with where it was recorded (url, or repository, path and commit), when and under which licence; platform-format: against a synthetic fixture in the format of another source's recorded answer on the same platform (follows), the site's own answer never seen; none: against neither, with why. Null for registers and for a source the server's code no longer registers.",
+      ),
     preset: z
       .string()
       .nullable()
@@ -49,7 +57,7 @@ export const sourceSchema = z
     last_run: z
       .object({
         run_id: z.number().int(),
-        started_at: z.string(),
+        started_at: timestampSchema(),
         message: z
           .string()
           .nullable()
@@ -68,20 +76,17 @@ export const sourceSchema = z
           ),
       })
       .nullable(),
-    last_success: z
-      .string()
+    last_success: timestampSchema()
       .nullable()
       .describe(
         'When the last successful run of this source started. For bag and ep-online, the last successful import: its data is the data in use, whatever imports failed since.',
       ),
-    data_as_of: z
-      .string()
+    data_as_of: dateSchema()
       .nullable()
       .describe(
-        "bag and ep-online: the date the data in use describes, as its file states it (the BAG extract's stand date, the label file's publication date). Null for the other sources, or when the file states none.",
+        "bag and ep-online: the date the data in use describes, as its file states it (the BAG extract's stand date, the label file's publication date). Null for the other sources, or when the file states none (or no date).",
       ),
-    loaded_at: z
-      .string()
+    loaded_at: timestampSchema()
       .nullable()
       .describe('bag and ep-online: when the data in use was loaded. Null for the other sources.'),
     freshness_seconds: z
@@ -105,6 +110,16 @@ export const sourcesResponseSchema = z.object({
   data: z.array(sourceSchema),
   meta: z.object({
     generation: z.number().int().describe('The published generation the counts belong to.'),
-    as_of: z.string().describe('When freshness_seconds and oldest_unverified_seconds were computed.'),
+    as_of: timestampSchema().describe('When freshness_seconds and oldest_unverified_seconds were computed.'),
+    evidence: z
+      .object(
+        Object.fromEntries(EVIDENCE_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<
+          EvidenceKind,
+          z.ZodNumber
+        >,
+      )
+      .describe(
+        'Extension: how many of the sources listed have each kind of evidence (registers have none).',
+      ),
   }),
 })

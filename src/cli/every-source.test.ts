@@ -12,6 +12,7 @@ const site = (id: string, terms: Terms): ListingSource => ({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms,
+  evidence: { kind: 'none', why: 'A test source.' },
   startRequests: () => [],
   parseListPage: () => ({ noResults: true }),
 })
@@ -23,6 +24,7 @@ const feed: FileSource = {
   description: 'a partner file',
   offers: ['rent'],
   terms: 'allows',
+  evidence: { kind: 'none', why: 'A test source.' },
   formats: ['csv'],
   requiredColumns: [],
   parseRecord: () => {

@@ -21,6 +21,7 @@ export function buildProgram(): Command {
   addIngest(program)
   addImport(program)
   addBacktest(program)
+  addWws(program)
   addServe(program)
   addKeys(program)
   addSources(program)
@@ -103,13 +104,31 @@ function addBacktest(program: Command): void {
     )
     .option(
       '--data <file...>',
-      'CSV(s) with price, surface_area, postcode (optional: city, year_built, energy_label, dwelling_type, woz_value, woz_reference_date, listed_at); default: the Utrecht 2016 and Amsterdam 2021 sets',
+      'CSV(s) with price, surface_area, postcode (optional: city, year_built, energy_label, dwelling_type, woz_value, woz_reference_date, listed_at); default: the Utrecht 2016 and Amsterdam 2021 sale sets and the Pararius 2024 rent set',
+    )
+    .option(
+      '--kind <kind>',
+      'what the --data prices are: sale (asking prices, default) or rent (monthly rents)',
     )
     .option('--folds <n>', 'folds of the cross-validation (default 10)')
     .option('--seed <n>', 'seed of the fold split (default 1)')
     .action(async (_o, cmd: Command) => {
       const { backtest } = await import('./commands/backtest.js')
       backtest(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata wws`: WWS points, sector and maximum rent for homes given as JSON on stdin. */
+function addWws(program: Command): void {
+  program
+    .command('wws')
+    .description(
+      'WWS points (as a range), sector and maximum rent of homes read as JSON on stdin (one object or an array)',
+    )
+    .option('--date <YYYY-MM-DD>', 'policy date: the rules and tables in force then (default: today)')
+    .action(async (_o, cmd: Command) => {
+      const { wws } = await import('./commands/wws.js')
+      await wws(cmd.optsWithGlobals())
     })
 }
 
@@ -154,17 +173,31 @@ function addKeys(program: Command): void {
     })
 }
 
-/** `propdata sources` (list) and `propdata sources retire ID`. */
+/** `propdata sources` (list), `propdata sources check ID` and `propdata sources retire ID`. */
 function addSources(program: Command): void {
   const sources = program
     .command('sources')
-    .description('List the sources, their kind, render mode, terms and last run; retire one')
+    .description(
+      'List the sources, their kind, render mode, terms, evidence and last run; check one against its site; retire one',
+    )
   sources
     .command('list', { isDefault: true })
-    .description('List the sources, their kind, render mode, terms and last run (the default)')
+    .description('List the sources, their kind, render mode, terms, evidence and last run (the default)')
     .action(async (_o, cmd: Command) => {
       const { listSources } = await import('./commands/sources.js')
       await listSources(cmd.optsWithGlobals())
+    })
+  sources
+    .command('check')
+    .argument('<id>', 'the listing source to check (see propdata sources)')
+    .description(
+      "Fetch the source's robots.txt and first list page (its politeness, its render mode), parse the page and print what was found against the contract, one line per problem; exit 1 when there is one",
+    )
+    .option('--city <name>', 'the city to search (default: the first of its regions, else Amsterdam)')
+    .option('--type <type>', 'rent or buy (default: rent when it lets homes)')
+    .action(async (id: string, _o, cmd: Command) => {
+      const { checkSourceCommand } = await import('./commands/sources-check.js')
+      await checkSourceCommand(id, cmd.optsWithGlobals())
     })
   sources
     .command('retire')

@@ -95,6 +95,7 @@ export function sourceOfSite<Options>(
     politeness: site.politeness,
     offers: site.offers,
     terms: site.terms,
+    evidence: site.evidence,
     regions: site.regions,
     preset: preset.id,
     ...preset.build(site, options),

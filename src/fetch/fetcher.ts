@@ -75,6 +75,11 @@ export interface Fetcher {
    * (after retries, or when stopped), `BlockedError`, `RobotsDisallowedError` or `BrowserUnavailableError`.
    */
   fetch(request: FetchRequest, politeness: Politeness, options?: FetchCallOptions): Promise<FetchResponse>
+  /**
+   * The robots.txt rules that govern `url`: read once per origin, through the host's queue, as `fetch` reads them
+   * before its first request there (so asking first costs no second request).
+   */
+  robots(url: string, politeness: Politeness): Promise<RobotsRules>
   /** Closes the transports (and the browser, if one was launched). Safe to call twice. */
   close(): Promise<void>
 }
@@ -247,6 +252,11 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       } finally {
         linked.release()
       }
+    },
+    robots(url, politeness) {
+      if (closed) return Promise.reject(new FetchError('The fetcher is closed', { url }))
+      const signal = options.signal ?? new AbortController().signal
+      return robots.rulesFor(url, (u) => loadRobots(u, politeness, signal))
     },
     async close() {
       if (closed) return

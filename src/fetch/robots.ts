@@ -11,6 +11,8 @@ export interface RobotsRules {
   readonly crawlDelaySeconds: number | undefined
   /** Why nothing may be fetched, when robots.txt could not be read (RFC 9309 §2.3.1.4); else undefined. */
   readonly disallowAllBecause?: string
+  /** The status robots.txt was answered with; null when it could not be fetched at all. */
+  readonly status: number | null
 }
 
 /** The product token matched against robots.txt groups: the first word of our User-Agent ("propdata/0.1 (+…)"). */
@@ -34,13 +36,16 @@ export function rulesFromResponse(
       isAllowed: () => false,
       crawlDelaySeconds: undefined,
       disallowAllBecause: `${robotsUrl} ${why}, so RFC 9309 means complete disallow`,
+      status: response?.status ?? null,
     }
   }
-  if (response.status >= 400) return { isAllowed: () => true, crawlDelaySeconds: undefined }
+  if (response.status >= 400)
+    return { isAllowed: () => true, crawlDelaySeconds: undefined, status: response.status }
   const robots = robotsParser(robotsUrl, response.body)
   return {
     isAllowed: (url) => robots.isAllowed(url, agent) !== false,
     crawlDelaySeconds: robots.getCrawlDelay(agent),
+    status: response.status,
   }
 }
 

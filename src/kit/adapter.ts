@@ -1,3 +1,4 @@
+import type { Evidence } from './evidence.js'
 import type { ListingInput } from './listing.js'
 import type { Page } from './page.js'
 import type { Card } from './search-card.js'
@@ -85,6 +86,8 @@ export interface ListingSource {
   /** The offer types this site carries. */
   readonly offers: readonly OfferType[]
   readonly terms: Terms
+  /** How its parser was checked: against a recorded answer of the site, its platform's format, or neither. */
+  readonly evidence: Evidence
   /** The cities the site lists homes in; undefined when it covers the whole country. */
   readonly regions?: readonly string[]
   /** The platform preset a declarative source is built on; undefined for a code adapter. */
@@ -125,6 +128,8 @@ export interface FileSource {
   readonly description: string
   readonly offers: readonly OfferType[]
   readonly terms: Terms
+  /** How its parser was checked: against a file a partner really delivered, or neither. */
+  readonly evidence: Evidence
   readonly formats: readonly FileFormat[]
   /** Columns every file must have; a CSV header without one of them fails the whole file before any row is read. */
   readonly requiredColumns: readonly string[]

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type ListingSource, type OfferType, type RenderMode, TERMS, type Terms } from './adapter.js'
+import { evidenceSchema } from './evidence.js'
 
 /** Kebab-case, as a source id and its folder are written. */
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -29,6 +30,8 @@ export const siteFileSchema = z
     terms: z.enum(TERMS as [Terms, ...Terms[]]),
     /** What the site's terms say, in a sentence, and where they are. */
     termsNote: z.string().min(1),
+    /** How the preset was checked against this site: a recorded answer of it, its platform's format, or neither. */
+    evidence: evidenceSchema,
     options: z.record(z.string(), z.unknown()).default({}),
   })
   .strict()

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
-import { crossValidate, runBacktest } from './backtest.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type BacktestReport, crossValidate, MIN_JUDGED, runBacktest } from './backtest.js'
 import { loadDefaultDatasets } from './datasets.js'
 import { fitValuationModel } from './fit-valuation-model.js'
 import type { Comparable, FitOptions } from './types.js'
 
-const [utrecht, amsterdam] = loadDefaultDatasets(fileURLToPath(new URL('../../', import.meta.url)))
+const defaults = loadDefaultDatasets(fileURLToPath(new URL('../../', import.meta.url)))
+const [utrecht, amsterdam] = defaults
 
 describe('leakage', () => {
   // Amsterdam is small enough to cross-validate a few times quickly.
@@ -75,5 +76,45 @@ describe('runBacktest', () => {
     const [report] = runBacktest([{ name: 'amsterdam-2021', rows: amsterdam!.rows }], { seed: 1 }).datasets
     expect(report!.mdape).toBeLessThan(report!.baseline.mdape)
     expect(Math.abs(report!.intervalCoverage - 0.8)).toBeLessThanOrEqual(0.05)
+  })
+})
+
+describe('confidence classes on held-out homes', () => {
+  // 10-fold, seed 1, as `propdata backtest` runs by default: every bundled set, sale and rent.
+  let report: BacktestReport
+  beforeAll(() => {
+    report = runBacktest(defaults)
+  }, 120_000)
+
+  for (const kind of ['sale', 'rent'] as const)
+    it(`${kind}: each class holds 75–85 % of its prices in its 80 % intervals, with a median error within its bound`, () => {
+      const sets = report.datasets.filter((d) => d.kind === kind)
+      expect(sets.length).toBeGreaterThan(0)
+      let homes = 0
+      let judged = 0
+      for (const d of sets) {
+        homes += d.n
+        for (const c of ['high', 'medium', 'low'] as const) {
+          const r = d.byConfidence[c]
+          if (r.n < MIN_JUDGED) continue
+          judged += r.n
+          const what = `${d.name} ${c}: n ${r.n}, coverage ${r.intervalCoverage}, MdAPE ${r.mdape}`
+          expect(r.intervalCoverage, what).toBeGreaterThanOrEqual(0.75)
+          expect(r.intervalCoverage, what).toBeLessThanOrEqual(0.85)
+          if (c !== 'low') expect(r.mdape, what).toBeLessThanOrEqual(r.bound!)
+          expect(r.meetsTargets, what).toBe(true)
+        }
+      }
+      // The classes too small to judge hold few of the homes: the figures above speak for nearly all of them.
+      expect(judged / homes).toBeGreaterThanOrEqual(0.95)
+    })
+
+  it('states each class bound as the model promises it: high 5 %, medium 8 %, low none', () => {
+    for (const d of report.datasets)
+      expect([d.byConfidence.high.bound, d.byConfidence.medium.bound, d.byConfidence.low.bound]).toEqual([
+        0.05,
+        0.08,
+        null,
+      ])
   })
 })

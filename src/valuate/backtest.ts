@@ -4,18 +4,38 @@
  */
 import { areaCity, areaPostcode } from './area-keys.js'
 import { estimateValue, WOZ_ONLY_METHOD } from './estimate-value.js'
-import { DEFAULT_PRICE_PER_M2, fitValuationModel, isUsableComparable } from './fit-valuation-model.js'
+import {
+  DEFAULT_CONFIDENCE_BOUNDS,
+  DEFAULT_PRICE_PER_M2,
+  fitValuationModel,
+  isUsableComparable,
+} from './fit-valuation-model.js'
 import { foldAssignment } from './fold-assignment.js'
 import { median } from './quantile.js'
-import type { Comparable, FitOptions, Valuation, ValuationModel } from './types.js'
+import type { Comparable, FitOptions, Valuation, ValuationKind, ValuationModel } from './types.js'
 
-/** Accuracy of one confidence class. */
+/** Accuracy of one confidence class as stated. */
 export interface ClassReport {
   n: number
   /** NaN (null in JSON) when the class is empty. */
   mdape: number
   intervalCoverage: number
+  /** The median error the class promises (high, medium); null for low, which promises none. */
+  bound: number | null
+  /**
+   * Whether the class kept its promises: coverage within {@link COVERAGE_TOLERANCE} of the stated level, and a median
+   * error within its bound. Null below {@link MIN_JUDGED} homes, where chance alone decides.
+   */
+  meetsTargets: boolean | null
 }
+
+/** How far a class's interval coverage may stray from the stated level (80 %: 75–85 %). */
+export const COVERAGE_TOLERANCE = 0.05
+/**
+ * Fewer held-out homes than this in a class and it is not judged: at 100 homes chance alone moves an 80 % coverage by
+ * ±4 % (one standard deviation), as much as the tolerance.
+ */
+export const MIN_JUDGED = 100
 
 /** Accuracy of one method: the homes it valued, and per confidence class as stated. */
 export interface MethodReport {
@@ -29,6 +49,8 @@ export interface MethodReport {
 /** Back-test figures for one dataset. */
 export interface DatasetReport {
   name: string
+  /** Asking prices ('sale') or monthly rents ('rent'): which model was fitted and back-tested. */
+  kind: ValuationKind
   /** Homes valued out-of-sample. */
   n: number
   /** Usable homes the model declined to value (no known postcode area or city). */
@@ -113,18 +135,32 @@ export function crossValidate(
   return results
 }
 
-/** Runs the k-fold back-test on each dataset; deterministic for a given seed. */
+/**
+ * Runs the k-fold back-test on each dataset, with the model of its kind (default `options.fit.kind`, else sale);
+ * deterministic for a given seed.
+ */
 export function runBacktest(
-  datasets: readonly { name: string; rows: readonly Comparable[] }[],
+  datasets: readonly { name: string; kind?: ValuationKind; rows: readonly Comparable[] }[],
   options: BacktestOptions = {},
 ): BacktestReport {
-  const range = options.fit?.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[options.fit?.kind ?? 'sale']
   return {
-    datasets: datasets.map(({ name, rows }) => {
-      const usable = rows.filter((r) => isUsableComparable(r, range))
-      return summarise(name, crossValidate(usable, options), options.fit?.intervalLevel ?? 0.8)
+    datasets: datasets.map(({ name, kind = options.fit?.kind ?? 'sale', rows }) => {
+      const fit: FitOptions = { ...options.fit, kind }
+      const usable = rows.filter((r) =>
+        isUsableComparable(r, fit.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[kind]),
+      )
+      return summarise(name, kind, crossValidate(usable, { ...options, fit }), {
+        level: fit.intervalLevel ?? 0.8,
+        bounds: fit.confidenceThresholds ?? DEFAULT_CONFIDENCE_BOUNDS,
+      })
     }),
   }
+}
+
+/** What a class promises: the interval's stated level, and the median error of high and medium. */
+interface Promises {
+  readonly level: number
+  readonly bounds: { readonly high: number; readonly medium: number }
 }
 
 /** A held-out home's price and one valuation of it. */
@@ -137,27 +173,49 @@ const ape = (estimate: number, price: number) => Math.abs(estimate - price) / pr
 const apeOf = (v: Valued) => ape(v.valuation.estimatedPrice, v.price)
 const covered = (v: Valued) => v.valuation.low <= v.price && v.price <= v.valuation.high
 
-function classReport(valued: readonly Valued[], confidence: Valuation['confidence']): ClassReport {
+/** The held-out homes of one class as stated: their errors and coverage, against what the class promises. */
+function classReport(
+  valued: readonly Valued[],
+  confidence: Valuation['confidence'],
+  promises: Promises,
+): ClassReport {
   const inClass = valued.filter((v) => v.valuation.confidence === confidence)
-  return { n: inClass.length, mdape: median(inClass.map(apeOf)), intervalCoverage: share(inClass, covered) }
+  const mdape = median(inClass.map(apeOf))
+  const intervalCoverage = share(inClass, covered)
+  const bound = confidence === 'low' ? null : promises.bounds[confidence]
+  const meetsTargets =
+    inClass.length < MIN_JUDGED
+      ? null
+      : Math.abs(intervalCoverage - promises.level) <= COVERAGE_TOLERANCE &&
+        (bound === null || mdape <= bound)
+  return { n: inClass.length, mdape, intervalCoverage, bound, meetsTargets }
 }
 
-function methodReport(valued: readonly Valued[]): MethodReport {
+function byConfidence(valued: readonly Valued[], promises: Promises): MethodReport['byConfidence'] {
+  return {
+    high: classReport(valued, 'high', promises),
+    medium: classReport(valued, 'medium', promises),
+    low: classReport(valued, 'low', promises),
+  }
+}
+
+function methodReport(valued: readonly Valued[], promises: Promises): MethodReport {
   const apes = valued.map(apeOf)
   return {
     n: valued.length,
     mdape: median(apes),
     within10: share(apes, (a) => a <= 0.1),
     intervalCoverage: share(valued, covered),
-    byConfidence: {
-      high: classReport(valued, 'high'),
-      medium: classReport(valued, 'medium'),
-      low: classReport(valued, 'low'),
-    },
+    byConfidence: byConfidence(valued, promises),
   }
 }
 
-function summarise(name: string, results: readonly HeldOutResult[], intervalLevel: number): DatasetReport {
+function summarise(
+  name: string,
+  kind: ValuationKind,
+  results: readonly HeldOutResult[],
+  promises: Promises,
+): DatasetReport {
   const valued = results.filter((r) => r.valuation !== null)
   const asValued = valued.map((r) => ({ price: r.row.price, valuation: r.valuation! }))
   const apes = asValued.map(apeOf)
@@ -173,21 +231,18 @@ function summarise(name: string, results: readonly HeldOutResult[], intervalLeve
   for (const r of results) if (r.wozOnly) add({ price: r.row.price, valuation: r.wozOnly })
   return {
     name,
+    kind,
     n: valued.length,
     unvalued: results.length - valued.length,
     mdape: median(apes),
     within10: share(apes, (a) => a <= 0.1),
     within20: share(apes, (a) => a <= 0.2),
     intervalCoverage: share(asValued, covered),
-    intervalLevel,
+    intervalLevel: promises.level,
     baseline: { mdape: median(baselineApes), within10: share(baselineApes, (a) => a <= 0.1) },
-    byConfidence: {
-      high: classReport(asValued, 'high'),
-      medium: classReport(asValued, 'medium'),
-      low: classReport(asValued, 'low'),
-    },
+    byConfidence: byConfidence(asValued, promises),
     byMethod: Object.fromEntries(
-      [...byMethod.keys()].sort().map((method) => [method, methodReport(byMethod.get(method)!)]),
+      [...byMethod.keys()].sort().map((method) => [method, methodReport(byMethod.get(method)!, promises)]),
     ),
   }
 }

@@ -14,9 +14,11 @@ import {
 import { choleskyFactor, choleskySolve } from './cholesky.js'
 import {
   type Confidence,
+  earnedConfidence,
   evidenceOf,
   type HeldOutError,
   type MeasuredCells,
+  type Measurements,
   measureCells,
   type ValuationPath,
 } from './earned-confidence.js'
@@ -92,10 +94,11 @@ interface OutOfSample {
 }
 
 /**
- * Cross-fits the hedonic model on the rows, then fits (a) local error tables, (b) a log-linear
- * model of the absolute error and (c) per-class quantiles of the error scaled by (b), and measures
- * (d) the error of every way of valuing per class and evidence: the hedonic estimate, the estimate
- * with the indexed WOZ blended in, and the indexed WOZ alone (valued from other places' WOZ values).
+ * Cross-fits the hedonic model on the rows, then fits (a) local error tables and (b) a log-linear
+ * model of the absolute error, measures (c) the error of every way of valuing per class and
+ * evidence: the hedonic estimate, the estimate with the indexed WOZ blended in, and the indexed WOZ
+ * alone (valued from other places' WOZ values), and takes (d) per-class quantiles of the error
+ * scaled by (b), on the estimates whose class (c) earned as predicted.
  */
 export function calibrateUncertainty(
   rows: readonly Comparable[],
@@ -122,8 +125,6 @@ export function calibrateUncertainty(
   const local = localErrorTables(oos)
   const scale = fitScaleModel(oos, local)
   const thresholds = options.thresholds
-  const byClass: Record<Confidence, number[]> = { high: [], medium: [], low: [] }
-  const all: number[] = []
   const errors: HeldOutError[] = []
   for (const o of oos) {
     const expected = expectedLogError(
@@ -132,53 +133,94 @@ export function calibrateUncertainty(
       local.leaveOneOut(o),
       missingFeatures(o.home),
     )
-    const z = o.r / expected
-    const confidence = confidenceOf(thresholds, expected)
-    byClass[confidence].push(z)
-    all.push(z)
     const evidence = evidenceOf(o.level, o.n)
-    errors.push({ path: 'hedonic', confidence, evidence, ape: Math.abs(Math.exp(-o.r) - 1) })
+    errors.push(heldOut('hedonic', thresholds, evidence, o.r, expected))
     const woz = o.woz && usableWoz(o.woz, o.home, yearOf(o.home.listedAt) ?? o.woz.valuationYear)
     if (o.woz && woz !== null) {
       // The blend as estimateValue makes it, from the same out-of-sample hedonic estimate.
       const log = Math.log(o.home.price) - o.r
       const blend = blendWoz(log, expected, Math.log(woz), o.woz.logVariance)
-      errors.push({
-        path: 'hedonic+woz',
-        confidence: confidenceOf(thresholds, blend.expected),
-        evidence,
-        ape: Math.abs(Math.exp(blend.log) / o.home.price - 1),
-      })
+      errors.push(
+        heldOut('hedonic+woz', thresholds, evidence, Math.log(o.home.price) - blend.log, blend.expected),
+      )
     }
   }
   if (options.woz) {
-    for (const { ape, expected } of wozOnlyOutOfSample(rows, options.woz, options.folds))
-      errors.push({
-        path: 'woz-indexed',
-        confidence: confidenceOf(thresholds, expected),
-        evidence: evidenceOf('national', 0),
-        ape,
-      })
+    for (const { logError, expected } of wozOnlyOutOfSample(rows, options.woz, options.folds))
+      errors.push(heldOut('woz-indexed', thresholds, evidenceOf('national', 0), logError, expected))
   }
-  const lowP = (1 - options.intervalLevel) / 2
-  const highP = (1 + options.intervalLevel) / 2
-  const pooled: ClassCalibration =
-    all.length >= MIN_CLASS
-      ? { lowZ: round6(quantile(all, lowP)), highZ: round6(quantile(all, highP)), n: 0 }
-      : // Median |z| is 1 by construction, so a normal z is its standard-normal quantile / 0.6745.
-        { lowZ: round6(normalQuantile(lowP) / 0.6745), highZ: round6(normalQuantile(highP) / 0.6745), n: 0 }
-  const classOf = (zs: number[]): ClassCalibration =>
-    zs.length >= MIN_CLASS
-      ? { lowZ: round6(quantile(zs, lowP)), highZ: round6(quantile(zs, highP)), n: zs.length }
-      : pooled
+  const measured = measureCells(errors)
+  const classes = intervalQuantiles(
+    earnedAsPredicted(errors, { measured, confidenceThresholds: thresholds }),
+    options.intervalLevel,
+  )
   return {
     intervalLevel: options.intervalLevel,
     scale,
     localError: local.tables,
     confidenceThresholds: thresholds,
-    classes: { high: classOf(byClass.high), medium: classOf(byClass.medium), low: classOf(byClass.low) },
-    measured: measureCells(errors),
+    classes,
+    measured,
   }
+}
+
+/** A held-out home's error on one path, with the class its expected error predicts. */
+function heldOut(
+  path: ValuationPath,
+  thresholds: CalibrationOptions['thresholds'],
+  evidence: string,
+  logError: number,
+  expected: number,
+): HeldOutError {
+  return {
+    path,
+    confidence: confidenceOf(thresholds, expected),
+    evidence,
+    ape: Math.abs(Math.exp(-logError) - 1),
+    logError,
+    expected,
+  }
+}
+
+/**
+ * The held-out errors of the model and of the blend whose class was earned as predicted: they measure how far off an
+ * estimate of a class is, relative to its expected error. An estimate whose class fell takes its error as at least the
+ * bound of the class above (`statedError`), a figure no held-out error was scaled by. The indexed WOZ alone states its
+ * own measured spread.
+ */
+function earnedAsPredicted(errors: readonly HeldOutError[], model: Measurements): HeldOutError[] {
+  return errors.filter(
+    (e) =>
+      e.path !== 'woz-indexed' &&
+      earnedConfidence(model, e.path, e.confidence, e.evidence).confidence === e.confidence,
+  )
+}
+
+/**
+ * Per class, the quantiles of the normalised error log(price / estimate) / expected error that bound the interval at
+ * `level`; a class with fewer than {@link MIN_CLASS} errors takes those of all classes, and with fewer than that in
+ * all, those of a normal error (median |z| is 1 by construction, so a normal z is its quantile / 0.6745).
+ */
+function intervalQuantiles(
+  errors: readonly HeldOutError[],
+  level: number,
+): Record<Confidence, ClassCalibration> {
+  const lowP = (1 - level) / 2
+  const highP = (1 + level) / 2
+  const zs = (c?: Confidence) =>
+    errors.filter((e) => c === undefined || e.confidence === c).map((e) => e.logError / e.expected)
+  const all = zs()
+  const pooled: ClassCalibration =
+    all.length >= MIN_CLASS
+      ? { lowZ: round6(quantile(all, lowP)), highZ: round6(quantile(all, highP)), n: 0 }
+      : { lowZ: round6(normalQuantile(lowP) / 0.6745), highZ: round6(normalQuantile(highP) / 0.6745), n: 0 }
+  const classOf = (c: Confidence): ClassCalibration => {
+    const z = zs(c)
+    return z.length >= MIN_CLASS
+      ? { lowZ: round6(quantile(z, lowP)), highZ: round6(quantile(z, highP)), n: z.length }
+      : pooled
+  }
+  return { high: classOf('high'), medium: classOf('medium'), low: classOf('low') }
 }
 
 /** Shrunk mean |error| per pc4 (toward the global mean) and pc5 (toward its pc4). */

@@ -19,7 +19,7 @@ export interface WozOptions {
 /** Fewer comparables with a WOZ value than this and the WOZ error is assumed (`wozLogSd`), not measured. */
 export const MIN_WOZ_ROWS = 30
 /** Robust standard deviation from the median absolute deviation (normal consistency): SD = 1.4826 × MAD. */
-const MAD_TO_SD = 1.4826
+export const MAD_TO_SD = 1.4826
 
 /** Calendar year of an ISO date, or null when unreadable. */
 export const yearOf = (iso: string | null | undefined): number | null => {
@@ -153,9 +153,9 @@ export function wozOnlyExpected(calibration: WozCalibration): number {
   return Math.sqrt(calibration.logVariance) / MAD_TO_SD
 }
 
-/** One out-of-sample valuation from the indexed WOZ alone: its error and the error expected of it. */
+/** One out-of-sample valuation from the indexed WOZ alone: its error, log(price / indexed WOZ), and the error expected of it. */
 export interface WozOnlyError {
-  readonly ape: number
+  readonly logError: number
   readonly expected: number
 }
 
@@ -185,7 +185,7 @@ export function wozOnlyOutOfSample(
     rows.forEach((row, i) => {
       if (fold[i] !== k) return
       const woz = usableWoz(calibration, row, yearOf(row.listedAt) ?? calibration.valuationYear)
-      if (woz !== null) errors.push({ ape: Math.abs(woz / row.price - 1), expected })
+      if (woz !== null) errors.push({ logError: Math.log(row.price / woz), expected })
     })
   }
   return errors

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { loadDatasetFile, loadDefaultDatasets } from './datasets.js'
 
 describe('default datasets', () => {
-  const [utrecht, amsterdam] = loadDefaultDatasets(fileURLToPath(new URL('../../', import.meta.url)))
+  const [utrecht, amsterdam, rent] = loadDefaultDatasets(fileURLToPath(new URL('../../', import.meta.url)))
 
   it('loads Utrecht 2016 and says what it dropped', () => {
     expect(utrecht!.name).toBe('utrecht-2016')
@@ -25,6 +25,32 @@ describe('default datasets', () => {
     expect(amsterdam!.dropped).toEqual({ 'area-range': 11, 'no-price': 4, duplicate: 2 })
     expect(amsterdam!.rows.find((r) => r.postcode === '1087 SM')?.price).toBe(400000)
     expect(amsterdam!.rows.every((r) => r.city === 'Amsterdam')).toBe(true)
+    expect([utrecht!.kind, amsterdam!.kind]).toEqual(['sale', 'sale'])
+  })
+
+  it('loads the Pararius rentals of October 2024 as monthly rents, a room without a dwelling type', () => {
+    expect(rent!.name).toBe('pararius-rent-2024')
+    expect(rent!.kind).toBe('rent')
+    // Rents on request, listings scraped twice, and one link that names no city.
+    expect(rent!.dropped).toEqual({ 'no-price': 232, duplicate: 103, 'no-location': 1 })
+    expect(rent!.rows).toHaveLength(1776)
+    expect(rent!.rows[0]).toMatchObject({
+      id: '24ddb01c',
+      price: 1900,
+      surfaceArea: 65,
+      postcode: '1012 ES',
+      city: 'amsterdam',
+      yearBuilt: 1950,
+      dwellingType: 'apartment',
+      listedAt: '2024-10-20',
+    })
+    // pararius.com/room-for-rent/eindhoven/136e1073/…: a room is valued as the pipeline values one.
+    expect(rent!.rows.find((r) => r.id === '136e1073')).toMatchObject({
+      price: 550,
+      surfaceArea: 18,
+      city: 'eindhoven',
+      dwellingType: null,
+    })
   })
 })
 

@@ -5,13 +5,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { parseArea, parseEnergyLabel, parsePrice, parseYearBuilt } from '../kit/text-parsers.js'
 import { areaPostcode } from './area-keys.js'
 import { DEFAULT_PRICE_PER_M2 } from './fit-valuation-model.js'
-import type { Comparable } from './types.js'
+import type { Comparable, ValuationKind } from './types.js'
 
-/** A named set of comparables plus how many input rows were dropped, by reason. */
+/** A named set of comparables of one kind (asking prices or monthly rents) plus how many input rows were dropped, by reason. */
 export interface Dataset {
   readonly name: string
+  readonly kind: ValuationKind
   readonly source: string
   readonly rows: readonly Comparable[]
   readonly dropped: Readonly<Record<string, number>>
@@ -19,11 +21,9 @@ export interface Dataset {
 
 type Row = Record<string, string>
 
-// Same plausibility bounds as the model's default sale range (EUR per m²).
-const PPM2_RANGE = DEFAULT_PRICE_PER_M2.sale
-
 const UTRECHT = 'data/evaldata/funda-sold-utrecht-2016/funda_sold_utrecht.csv'
 const AMSTERDAM = 'data/evaldata/amsterdam-aug-2021/HousingPrices-Amsterdam-August-2021.csv'
+const PARARIUS_RENT = 'data/evaldata/pararius-rent-2024/pararius_listings20102024.csv'
 
 function readCsv(path: string): Row[] {
   return parse(readFileSync(path), { columns: true, bom: true, skip_empty_lines: true, trim: true }) as Row[]
@@ -47,18 +47,20 @@ function dwellingType(s: string | undefined): Comparable['dwellingType'] {
 
 /**
  * Keeps rows that can be valued and counts the others by reason: no price, no (single) living
- * area, no postcode or city, a price per m² outside the plausible range, or a duplicate. A
- * duplicate (same `sameSale` key as an earlier row: one sale listed twice) must go, because in
- * a back-test its twin in the training folds would hand a home its own price.
+ * area, no postcode or city, a price per m² outside the model's plausible range for the kind, or a
+ * duplicate. A duplicate (same `sameSale` key as an earlier row: one sale listed twice) must go,
+ * because in a back-test its twin in the training folds would hand a home its own price.
  */
 function collect(
   rows: Row[],
+  kind: ValuationKind,
   toComparable: (row: Row, i: number) => Comparable | string,
   sameSale: (row: Row, c: Comparable) => string | null = () => null,
 ): {
   rows: Comparable[]
   dropped: Record<string, number>
 } {
+  const range = DEFAULT_PRICE_PER_M2[kind]
   const kept: Comparable[] = []
   const dropped: Record<string, number> = {}
   const seen = new Set<string>()
@@ -73,7 +75,7 @@ function collect(
             ? 'no-area'
             : areaPostcode(c.postcode) === null && c.city === null
               ? 'no-location'
-              : c.price / c.surfaceArea < PPM2_RANGE[0] || c.price / c.surfaceArea > PPM2_RANGE[1]
+              : c.price / c.surfaceArea < range[0] || c.price / c.surfaceArea > range[1]
                 ? 'implausible-price-per-m2'
                 : null
     if (reason === null) {
@@ -95,6 +97,7 @@ const saleKey = (address: string, c: Comparable) =>
 function loadUtrecht2016(path: string): Dataset {
   const { rows, dropped } = collect(
     readCsv(path),
+    'sale',
     (r, i) => {
       const year = num(r['bouwjaar'])
       return {
@@ -123,13 +126,14 @@ function loadUtrecht2016(path: string): Dataset {
       return slug ? saleKey(slug, c) : null
     },
   )
-  return { name: 'utrecht-2016', source: path, rows, dropped }
+  return { name: 'utrecht-2016', kind: 'sale', source: path, rows, dropped }
 }
 
 /** Amsterdam listings, August 2021: only price, area, rooms and postcode. */
 function loadAmsterdam2021(path: string): Dataset {
   const { rows, dropped } = collect(
     readCsv(path),
+    'sale',
     (r, i) => {
       const rawArea = r['Area'] ?? ''
       // A few areas are bands such as "100-120"; a midpoint would add invented noise, so drop them.
@@ -145,12 +149,52 @@ function loadAmsterdam2021(path: string): Dataset {
     },
     (r, c) => saleKey(r['Address'] ?? '', c),
   )
-  return { name: 'amsterdam-2021', source: path, rows, dropped }
+  return { name: 'amsterdam-2021', kind: 'sale', source: path, rows, dropped }
 }
 
-/** The two default back-test datasets, resolved against the repository root. */
+/** pararius.com/{apartment|house|room}-for-rent/{city}/{8 hex id}/{street}: what a listing's link says. */
+const PARARIUS_LINK =
+  /^https:\/\/www\.pararius\.com\/(apartment|house|room)-for-rent\/([a-z-]+)\/([0-9a-f]{8})\//
+
+/**
+ * Pararius rentals, collected on 20 October 2024: monthly rent, living area, postcode (no house number), year and
+ * label; the city and the kind of home come from the link. A room is valued as the pipeline values it, without a
+ * dwelling type; rents or areas given as a range are dropped, as a midpoint would add invented noise.
+ */
+function loadParariusRent2024(path: string): Dataset {
+  const { rows, dropped } = collect(
+    readCsv(path),
+    'rent',
+    (r) => {
+      const link = PARARIUS_LINK.exec(r['Link'] ?? '')
+      if (!link) return 'no-location'
+      const rent = parsePrice(r['Huurprijs'])
+      if (rent.isRange) return 'price-range'
+      if (/\d\s*-\s*\d/.test(r['m2'] ?? '')) return 'area-range'
+      return {
+        id: link[3]!,
+        price: rent.amount ?? 0,
+        surfaceArea: parseArea(r['m2']) ?? 0,
+        postcode: /^\d{4} ?[A-Z]{2}/.exec(r['Locatie'] ?? '')?.[0] ?? '',
+        city: link[2]!,
+        yearBuilt: parseYearBuilt(r['Bouwjaar']),
+        energyLabel: parseEnergyLabel(r['Energie label']),
+        dwellingType: link[1] === 'room' ? null : (link[1] as 'apartment' | 'house'),
+        listedAt: '2024-10-20',
+      }
+    },
+    (_r, c) => `id:${c.id}`,
+  )
+  return { name: 'pararius-rent-2024', kind: 'rent', source: path, rows, dropped }
+}
+
+/** The default back-test datasets, resolved against the repository root: two of asking prices, one of rents. */
 export function loadDefaultDatasets(rootDir: string): Dataset[] {
-  return [loadUtrecht2016(join(rootDir, UTRECHT)), loadAmsterdam2021(join(rootDir, AMSTERDAM))]
+  return [
+    loadUtrecht2016(join(rootDir, UTRECHT)),
+    loadAmsterdam2021(join(rootDir, AMSTERDAM)),
+    loadParariusRent2024(join(rootDir, PARARIUS_RENT)),
+  ]
 }
 
 /**
@@ -161,7 +205,7 @@ export function loadDefaultDatasets(rootDir: string): Dataset[] {
  *             'house', Dutch 'appartement' | 'huis' also read), woz_value (EUR),
  *             woz_reference_date (ISO), listed_at (ISO date the price was set)
  */
-export function loadDatasetFile(path: string): Dataset {
+export function loadDatasetFile(path: string, kind: ValuationKind = 'sale'): Dataset {
   const raw = readCsv(path)
   const header = Object.keys(raw[0] ?? {})
   const missing = ['price', 'surface_area', 'postcode'].filter((c) => !header.includes(c))
@@ -169,6 +213,7 @@ export function loadDatasetFile(path: string): Dataset {
     throw new Error(`${path}: missing column(s) ${missing.join(', ')}`)
   const { rows, dropped } = collect(
     raw,
+    kind,
     (r, i) => ({
       id: text(r['id']) ?? `row-${i + 1}`,
       price: num(r['price']) ?? 0,
@@ -193,5 +238,5 @@ export function loadDatasetFile(path: string): Dataset {
       .split(/[\\/]/)
       .at(-1)
       ?.replace(/\.csv$/i, '') ?? path
-  return { name, source: path, rows, dropped }
+  return { name, kind, source: path, rows, dropped }
 }

@@ -36,6 +36,18 @@ function expectEarned(model: ValuationModel, v: Valuation): void {
   expect(cell![1]).toBeLessThanOrEqual(THRESHOLDS[v.confidence])
 }
 
+/**
+ * A class promises a median error within its bound and more than the bound of the class above: more than half the
+ * prices of a low estimate lie beyond ±8 %, so an 80 % interval inside ±8 % could not hold 80 % of them. Every
+ * valuation's interval must reach past the bound of the class above its own.
+ */
+function expectIntervalFitsClass(v: Valuation): void {
+  if (v.confidence === 'high') return
+  const above = v.confidence === 'low' ? THRESHOLDS.medium : THRESHOLDS.high
+  const reach = Math.max(1 - v.low / v.estimatedPrice, v.high / v.estimatedPrice - 1)
+  expect(reach, `${v.confidence} ${v.estimatedPrice} [${v.low}, ${v.high}]`).toBeGreaterThan(above)
+}
+
 describe('confidence that was earned', () => {
   const market = syntheticComparables({ seed: 11 })
 
@@ -46,10 +58,15 @@ describe('confidence that was earned', () => {
     expect(blended.every((v) => v.method.endsWith('+woz'))).toBe(true)
     expect(blended.filter((v) => v.confidence !== 'low')).toEqual([])
     expect(blended[0]!.confidenceReason).toMatch(/not back-tested/)
+    // Low as stated, so no interval as narrow as the class the blend's expected error predicted.
+    for (const v of blended) expectIntervalFitsClass(v)
     // The same homes without their WOZ value: the hedonic path the cross-fit did measure.
     const plain = market.map((home) => estimateValue(model, home)!)
     expect(plain.some((v) => v.confidence !== 'low')).toBe(true)
-    for (const v of plain) expectEarned(model, v)
+    for (const v of plain) {
+      expectEarned(model, v)
+      expectIntervalFitsClass(v)
+    }
   })
 
   it('earns the indexed WOZ alone a class only on homes of other places', () => {
@@ -61,6 +78,7 @@ describe('confidence that was earned', () => {
     expect(alone.method).toBe(WOZ_ONLY_METHOD)
     expect(alone.confidence).toBe('low')
     expect(alone.confidenceReason).toMatch(/not back-tested/)
+    expectIntervalFitsClass(alone)
     // Three places, each valued from the other two's WOZ values: measured, and within 5 %.
     const cities = ['Aadorp', 'Beekbergen', 'Colijnsplaat']
     const threePlaces = fitValuationModel(
@@ -80,7 +98,25 @@ describe('confidence that was earned', () => {
     const valuations = utrecht!.rows.map((home) => estimateValue(model, home)!)
     for (const c of ['high', 'medium', 'low'] as const)
       expect(valuations.filter((v) => v.confidence === c).length, c).toBeGreaterThan(50)
-    for (const v of valuations) expectEarned(model, v)
+    for (const v of valuations) {
+      expectEarned(model, v)
+      expectIntervalFitsClass(v)
+    }
+  })
+
+  it('draws class and interval from one error on a small market whose cells are thin', () => {
+    // 50 homes with WOZ values off by 3 %: the blends are predicted high, but each of their cells (pc6, pc6 with 1–2
+    // comparables) held fewer than 30 held-out homes, so they fall to low. Each takes low's error with the class, and
+    // the interval that error gives: it said low with ±5 % before.
+    const small = withWoz(market.slice(0, 50), 0.03)
+    const model = fitValuationModel(small, { fittedAt: FITTED_AT })
+    const valuations = small.map((home) => estimateValue(model, home)!)
+    const fell = valuations.filter((v) => / not (high|medium) /.test(v.confidenceReason))
+    expect(fell.length).toBeGreaterThan(20)
+    for (const v of valuations) {
+      expectEarned(model, v)
+      expectIntervalFitsClass(v)
+    }
   })
 })
 

@@ -21,6 +21,10 @@ export interface HeldOutError {
   readonly evidence: string
   /** |estimate − price| / price. */
   readonly ape: number
+  /** log(price / estimate). */
+  readonly logError: number
+  /** The error expected of the estimate (≈ APE), from which its class was predicted. */
+  readonly expected: number
 }
 
 /** A class and what it rests on, for the API. */
@@ -153,6 +157,21 @@ function earn(
     : `${predicted} was not back-tested for this way of valuing: ${homes(cellOf(predicted)[0], 'held-out ')}, ${MIN_MEASURED} needed`
   const at = measured(stated) ? ` At ${stated} they were ${offBy(stated)}.` : ''
   return { confidence: stated, reason: `${name}, not ${predicted} (${same}): ${whyNot}.${at}` }
+}
+
+/**
+ * The error (≈ APE) an estimate stating `stated` carries: its expected error, but at least the bound of the class above
+ * (medium: the high bound; low: the medium bound). A class that was not earned cannot keep the precision it was
+ * predicted with, so the one figure that sets the interval's width also gives the stated class.
+ */
+export function statedError(
+  expected: number,
+  stated: Confidence,
+  thresholds: { readonly high: number; readonly medium: number },
+): number {
+  return stated === 'high'
+    ? expected
+    : Math.max(expected, stated === 'medium' ? thresholds.high : thresholds.medium)
 }
 
 function describeEvidence(evidence: string): string {

@@ -3,8 +3,8 @@
  * API read time on a model that went through JSON.
  */
 import { confidenceOf } from './calibrate-uncertainty.js'
-import { blendWoz, MIN_WOZ_ROWS, usableWoz, wozOnlyExpected, yearOf } from './calibrate-woz.js'
-import { earnedConfidence, evidenceOf } from './earned-confidence.js'
+import { blendWoz, MAD_TO_SD, MIN_WOZ_ROWS, usableWoz, wozOnlyExpected, yearOf } from './calibrate-woz.js'
+import { earnedConfidence, evidenceOf, statedError } from './earned-confidence.js'
 import { expectedLogError, localErrorOf, missingFeatures, normalQuantile } from './expected-error.js'
 import { yearsBetween } from './fit-hedonic.js'
 import { predictHedonic } from './predict-hedonic.js'
@@ -33,7 +33,8 @@ export const WOZ_ONLY_METHOD = 'woz-indexed-v1'
  * usable living area) is valued from its indexed WOZ value alone when it has one and the model
  * measured the WOZ error on its comparables; otherwise null: then nothing honest can be said. A home
  * with a usable WOZ value (see `usableWoz`) always has it blended in. The class is the one the
- * expected error gives, as far as the model's cross-fit earned it (see `earnedConfidence`).
+ * expected error gives, as far as the model's cross-fit earned it (see `earnedConfidence`), and the
+ * interval is drawn from the error of the class stated (see `statedError`).
  */
 export function estimateValue(
   model: ValuationModel,
@@ -64,21 +65,16 @@ export function estimateValue(
     expected = blend.expected
     method += '+woz'
   }
-  // The interval follows the class the expected error gives; the stated class only what was earned of it.
-  const predicted = confidenceOf(u.confidenceThresholds, expected)
-  const calibration = u.classes[predicted]
-  const { estimatedPrice, low, high } = rounded(
-    model,
-    log,
-    log + calibration.lowZ * expected,
-    log + calibration.highZ * expected,
-  )
   const { confidence, reason } = earnedConfidence(
     u,
     woz !== null ? 'hedonic+woz' : 'hedonic',
-    predicted,
+    confidenceOf(u.confidenceThresholds, expected),
     evidenceOf(prediction.level, prediction.n),
   )
+  // One error sets both: the stated class, and the interval drawn from that class's measured errors.
+  const error = statedError(expected, confidence, u.confidenceThresholds)
+  const { lowZ, highZ } = u.classes[confidence]
+  const { estimatedPrice, low, high } = rounded(model, log, log + lowZ * error, log + highZ * error)
   // Listed member by member: spreading the rounded object in was most of the whole estimate's cost.
   return {
     estimatedPrice,
@@ -103,16 +99,18 @@ function wozOnly(model: ValuationModel, home: HomeFeatures, options?: EstimateOp
   const woz = usableWoz(model.woz, home, yearOf(options?.valuationDate) ?? model.woz.valuationYear)
   if (woz === null) return null
   const u = model.uncertainty
-  const sd = Math.sqrt(model.woz.logVariance)
-  const z = normalQuantile((1 + u.intervalLevel) / 2)
-  const log = Math.log(woz)
-  const { estimatedPrice, low, high } = rounded(model, log, log - z * sd, log + z * sd)
+  const expected = wozOnlyExpected(model.woz)
   const { confidence, reason } = earnedConfidence(
     u,
     'woz-indexed',
-    confidenceOf(u.confidenceThresholds, wozOnlyExpected(model.woz)),
+    confidenceOf(u.confidenceThresholds, expected),
     evidenceOf('national', model.woz.n),
   )
+  // The measured spread as a normal interval, widened as the estimate's error is when its class fell.
+  const z = normalQuantile((1 + u.intervalLevel) / 2) * MAD_TO_SD
+  const error = statedError(expected, confidence, u.confidenceThresholds)
+  const log = Math.log(woz)
+  const { estimatedPrice, low, high } = rounded(model, log, log - z * error, log + z * error)
   return {
     estimatedPrice,
     low,

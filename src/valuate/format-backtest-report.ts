@@ -1,36 +1,56 @@
 /**
  * Renders a back-test report as a plain-text table for the CLI and for pull requests.
  */
-import type { BacktestReport } from './backtest.js'
+import { type BacktestReport, MIN_JUDGED } from './backtest.js'
 
 const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(x * 100).toFixed(1)} %`)
 
-/** One row per dataset: accuracy, interval coverage against its level, baseline, and per confidence class. */
+/** One row per dataset: accuracy, interval coverage against its level, and the baseline. */
 export function formatBacktestReport(report: BacktestReport): string {
   const header = [
     'dataset',
+    'kind',
     'n',
     'MdAPE',
     '≤10 %',
     '≤20 %',
     'coverage (level)',
     'baseline MdAPE / ≤10 %',
-    'high n / MdAPE',
-    'medium n / MdAPE',
-    'low n / MdAPE',
   ]
   const rows = report.datasets.map((d) => [
     d.name,
+    d.kind,
     String(d.n),
     pct(d.mdape),
     pct(d.within10),
     pct(d.within20),
     `${pct(d.intervalCoverage)} (${pct(d.intervalLevel)})`,
     `${pct(d.baseline.mdape)} / ${pct(d.baseline.within10)}`,
-    ...(['high', 'medium', 'low'] as const).map(
-      (c) => `${d.byConfidence[c].n} / ${pct(d.byConfidence[c].mdape)}`,
-    ),
   ])
+  return table(header, rows)
+}
+
+/**
+ * One row per dataset and confidence class as stated: its held-out homes, their interval coverage and median error,
+ * the median error the class promises, and whether it kept its promises (coverage within 5 points of the level, median
+ * error within the bound).
+ */
+export function formatClassReport(report: BacktestReport): string {
+  const header = ['dataset', 'class', 'n', 'coverage', 'MdAPE', 'bound (MdAPE)', 'targets']
+  const rows = report.datasets.flatMap((d) =>
+    (['high', 'medium', 'low'] as const).map((c) => {
+      const r = d.byConfidence[c]
+      return [
+        d.name,
+        c,
+        String(r.n),
+        pct(r.intervalCoverage),
+        pct(r.mdape),
+        r.bound === null ? 'none' : `≤ ${pct(r.bound)}`,
+        r.meetsTargets === null ? `not judged (n < ${MIN_JUDGED})` : r.meetsTargets ? 'met' : 'MISSED',
+      ]
+    }),
+  )
   return table(header, rows)
 }
 

@@ -9,6 +9,7 @@ export {
   type DatasetReport,
   type HeldOutResult,
   type MethodReport,
+  MIN_JUDGED,
   runBacktest,
 } from './backtest.js'
 export { type Dataset, loadDatasetFile, loadDefaultDatasets } from './datasets.js'
@@ -20,7 +21,7 @@ export {
   METHOD,
   MIN_USABLE_COMPARABLES,
 } from './fit-valuation-model.js'
-export { formatBacktestReport, formatMethodReport } from './format-backtest-report.js'
+export { formatBacktestReport, formatClassReport, formatMethodReport } from './format-backtest-report.js'
 export type {
   AreaLevel,
   Comparable,

@@ -1,11 +1,11 @@
 import type { Store } from '../store/database.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { estimateValue } from './estimate-value.js'
-import type { HomeFeatures, ValuationKind, ValuationModel } from './types.js'
+import { noEstimateReason } from './no-estimate-reason.js'
+import type { HomeFeatures, Valuation, ValuationKind, ValuationModel } from './types.js'
 
-/** The `valuation` object of a golden record in the API: every member null when no honest estimate exists. */
-export interface ApiValuation {
-  estimated_price: number | null
+/** What the API says of one estimate, a price or a rent: every member null but the reason when there is none. */
+interface ApiEstimate {
   confidence: 'high' | 'medium' | 'low' | null
   confidence_reason: string | null
   low: number | null
@@ -14,20 +14,21 @@ export interface ApiValuation {
   as_of: string | null
   method: string | null
   comparables: { n: number; level: string } | null
+  /** Why there is no estimate; null when there is one. */
+  no_estimate_reason: string | null
+}
+
+/** The `valuation.rent` object of a golden record in the API. */
+export interface ApiRent extends ApiEstimate {
   estimated_rent: number | null
 }
 
-const NONE: ApiValuation = {
-  estimated_price: null,
-  confidence: null,
-  confidence_reason: null,
-  low: null,
-  high: null,
-  interval_level: null,
-  as_of: null,
-  method: null,
-  comparables: null,
-  estimated_rent: null,
+/** The `valuation` object of a golden record in the API: the price estimate's members, then the rent's. */
+export interface ApiValuation extends ApiEstimate {
+  estimated_price: number | null
+  /** The same figure as `rent.estimated_rent`, where the API first carried it. */
+  estimated_rent: number | null
+  rent: ApiRent
 }
 
 /** Values golden records with the models of the published generation, loaded once per generation. */
@@ -37,9 +38,10 @@ export interface ValuationService {
   reset(): void
 }
 
-/** Turns a golden record into the model's features; null without the area or postcode a valuation needs. */
-function featuresOf(row: GoldenRecordRow): HomeFeatures | null {
-  if (!row.postcode || !row.surface_area) return null
+/** Turns a golden record into the model's features, or says which fact a valuation needs is missing. */
+function featuresOf(row: GoldenRecordRow): HomeFeatures | string {
+  if (!row.postcode) return 'The home has no postcode.'
+  if (!row.surface_area) return 'The home has no living area.'
   return {
     postcode: row.postcode,
     city: row.city,
@@ -50,6 +52,38 @@ function featuresOf(row: GoldenRecordRow): HomeFeatures | null {
       row.dwelling_type === 'apartment' || row.dwelling_type === 'house' ? row.dwelling_type : null,
     wozValue: row.woz_value,
     wozReferenceDate: row.woz_reference_date,
+  }
+}
+
+/** An estimate's members for the API, or all null with the reason there is none. */
+function estimateJson(
+  estimate: Valuation | null,
+  model: ValuationModel | null,
+  reason: () => string,
+): ApiEstimate {
+  if (estimate === null || model === null) {
+    return {
+      confidence: null,
+      confidence_reason: null,
+      low: null,
+      high: null,
+      interval_level: null,
+      as_of: null,
+      method: null,
+      comparables: null,
+      no_estimate_reason: reason(),
+    }
+  }
+  return {
+    confidence: estimate.confidence,
+    confidence_reason: estimate.confidenceReason,
+    low: estimate.low,
+    high: estimate.high,
+    interval_level: estimate.intervalLevel,
+    as_of: model.valuationDate.slice(0, 10),
+    method: estimate.method,
+    comparables: estimate.comparables,
+    no_estimate_reason: null,
   }
 }
 
@@ -66,29 +100,28 @@ export function createValuationService(store: Store): ValuationService {
     }
     return models[kind] ?? null
   }
+  /** One kind's estimate of the home, with the reason when there is none. */
+  const valueAs = (kind: ValuationKind, features: HomeFeatures | string) => {
+    const fitted = model(kind)
+    const estimate = fitted && typeof features !== 'string' ? estimateValue(fitted, features) : null
+    const json = estimateJson(estimate, fitted, () =>
+      typeof features === 'string' ? features : noEstimateReason(kind, fitted, features),
+    )
+    return { estimate: estimate?.estimatedPrice ?? null, json }
+  }
   return {
     reset() {
       models = {}
     },
     value(row) {
       const features = featuresOf(row)
-      const sale = model('sale')
-      if (!features) return NONE
-      const estimate = sale ? estimateValue(sale, features) : null
-      const rentModel = model('rent')
-      const rent = rentModel ? estimateValue(rentModel, features) : null
-      if (!estimate) return { ...NONE, estimated_rent: rent?.estimatedPrice ?? null }
+      const sale = valueAs('sale', features)
+      const rent = valueAs('rent', features)
       return {
-        estimated_price: estimate.estimatedPrice,
-        confidence: estimate.confidence,
-        confidence_reason: estimate.confidenceReason,
-        low: estimate.low,
-        high: estimate.high,
-        interval_level: estimate.intervalLevel,
-        as_of: sale!.valuationDate.slice(0, 10),
-        method: estimate.method,
-        comparables: estimate.comparables,
-        estimated_rent: rent?.estimatedPrice ?? null,
+        estimated_price: sale.estimate,
+        ...sale.json,
+        estimated_rent: rent.estimate,
+        rent: { estimated_rent: rent.estimate, ...rent.json },
       }
     },
   }

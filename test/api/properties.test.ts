@@ -45,6 +45,40 @@ describe('GET /v1/properties/{bag_id}', () => {
     expect(record.provenance.surface_area).toMatchObject({ source: 'bag' })
   })
 
+  it('values the rent with its own interval and class beside the price', async () => {
+    const record = JSON.parse((await get(fixture, `/v1/properties/${resolved().bag_id}`)).body)
+    const { rent } = record.valuation
+    expect(rent.estimated_rent).toBe(record.valuation.estimated_rent)
+    expect(rent).toMatchObject({
+      confidence: expect.stringMatching(/^(high|medium|low)$/),
+      confidence_reason: expect.any(String),
+      interval_level: 0.8,
+      method: 'hedonic-rentpm2-shrinkage-v1',
+      comparables: { n: expect.any(Number), level: expect.any(String) },
+      no_estimate_reason: null,
+    })
+    expect(rent.low).toBeLessThanOrEqual(rent.estimated_rent)
+    expect(rent.high).toBeGreaterThanOrEqual(rent.estimated_rent)
+    expect(record.valuation.no_estimate_reason).toBeNull()
+  })
+
+  it('says why a home with a rent estimate has no price: no sale listings where it is, and no WOZ value', async () => {
+    // The sample offers homes for sale in Amsterdam and Utrecht only.
+    const home = fixture.store.sqlite
+      .prepare(
+        `select bag_id, city, postcode from golden_records
+          where bag_id in (select bag_id from listings) and woz_value is null and surface_area is not null
+            and city not in (select city from listings where type = 'buy' and city is not null) limit 1`,
+      )
+      .get() as { bag_id: string; city: string; postcode: string }
+    const { valuation } = JSON.parse((await get(fixture, `/v1/properties/${home.bag_id}`)).body)
+    expect(valuation.estimated_price).toBeNull()
+    expect(valuation.estimated_rent).toEqual(expect.any(Number))
+    expect(valuation.no_estimate_reason).toBe(
+      `No sale listings in its city (${home.city}) or postcode area (${home.postcode}), and it has no WOZ value to be valued from.`,
+    )
+  })
+
   it('finds the same record by the nummeraanduiding id of its address', async () => {
     const { bag_id, num_id } = resolved()
     expect(num_id.slice(4, 6)).toBe('20')

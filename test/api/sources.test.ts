@@ -10,6 +10,7 @@ interface SourcesBody {
     id: string
     kind: string
     terms: string | null
+    evidence: Record<string, string> | null
     preset: string | null
     regions: string[] | null
     status: string | null
@@ -21,7 +22,7 @@ interface SourcesBody {
     active_listings: number | null
     oldest_unverified_seconds: number | null
   }[]
-  meta: { generation: number }
+  meta: { generation: number; evidence: Record<string, number> }
 }
 
 describe('GET /v1/sources', () => {
@@ -41,6 +42,32 @@ describe('GET /v1/sources', () => {
     // What the registry says of it: its terms forbid crawling; a code adapter for the whole country.
     expect(pararius).toMatchObject({ terms: 'forbids', preset: null, regions: null })
     expect(body.data.find((s) => s.id === 'kamernet')).toMatchObject({ terms: 'unknown' })
+    // How each parser was checked: a recorded answer (where, when, licence), its platform's format, or neither.
+    expect(pararius.evidence).toEqual({
+      kind: 'recorded',
+      fixture: 'list-delft-excerpt.html',
+      repository: 'danieltyukov/nl-property-finder',
+      path: 'packages/sources/fixtures/pararius/search-delft.html',
+      commit: '0be85d6b22cc91821965681f2e1f087c510a8a50',
+      recorded: '2026-09-24',
+      licence: "MIT (repository); the page content is Pararius's",
+    })
+    expect(body.data.find((s) => s.id === 'wooniezie')?.evidence).toEqual({
+      kind: 'platform-format',
+      fixture: 'list-all-objects.json',
+      follows: 'holland-rijnland',
+    })
+    expect(body.data.find((s) => s.id === 'feed')?.evidence).toMatchObject({
+      kind: 'none',
+      why: expect.any(String),
+    })
+    const listed = body.data.filter((s) => s.evidence !== null)
+    expect(body.meta.evidence).toEqual({
+      recorded: listed.filter((s) => s.evidence!.kind === 'recorded').length,
+      'platform-format': listed.filter((s) => s.evidence!.kind === 'platform-format').length,
+      none: listed.filter((s) => s.evidence!.kind === 'none').length,
+    })
+    expect(body.meta.evidence.recorded).toBeGreaterThan(20)
     expect(pararius.last_success).not.toBeNull()
     expect(pararius.freshness_seconds).toBeGreaterThanOrEqual(0)
     expect(pararius.freshness_seconds).toBeLessThan(3_600)
@@ -60,6 +87,7 @@ describe('GET /v1/sources', () => {
         loaded_at: expect.any(String),
         active_listings: null,
         terms: null,
+        evidence: null,
         preset: null,
         regions: null,
       })

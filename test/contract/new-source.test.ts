@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { nextSteps } from '../../scripts/new-source.js'
 import { siteFileNextSteps } from '../../scripts/site-file-scaffold.js'
 import { ALL_PRESETS } from '../../sources/_presets/index.js'
+import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { loadSiteFiles } from '../../src/declarative/index.js'
 
@@ -51,6 +52,10 @@ describe('npm run new-source -- NAME', () => {
     expect(registry).toMatch(/ALL_SOURCES: readonly Source\[\] = \[[^\]]*\bacmeHomes\b[^\]]*\]/)
     const adapter = (await import(join(folder, 'adapter.ts'))).default
     expect(adapter).toMatchObject({ kind: 'crawl', id: 'acme-homes', name: 'Acme Homes' })
+    // Its evidence is to be declared: the contract fails until it names a real recording.
+    expect(evidenceProblems(adapter, [adapter], join(root, 'sources'))).toEqual([
+      'evidence.recorded: must be a past date as yyyy-mm-dd, or yyyy-mm or yyyy when no more is known',
+    ])
   })
   it('refuses a name that exists, is reserved or is not kebab-case, and changes nothing', () => {
     const before = readFileSync(join(root, 'sources', 'index.ts'), 'utf8')
@@ -62,10 +67,10 @@ describe('npm run new-source -- NAME', () => {
     expect(readFileSync(join(root, 'sources', 'index.ts'), 'utf8')).toBe(before)
   })
 
-  it("prints the steps of the README's walkthrough, in its order", () => {
+  it('prints the steps of the adapter walkthrough in docs/adding-a-source.md, in its order', () => {
     expectInOrder(
       nextSteps('acme-homes', 'sources/acme-homes', 'sources/index.ts'),
-      walkthroughSteps('## Add a source'),
+      walkthroughSteps('## A source with its own adapter'),
     )
   })
 })
@@ -91,10 +96,13 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
       'render',
     ])
       expect(text, key).toMatch(new RegExp(`^(# )?${key}:`, 'm'))
-    for (const key of ['politeness', 'terms', 'termsNote', 'options'])
+    for (const key of ['politeness', 'terms', 'termsNote', 'evidence', 'options'])
       expect(text, key).toMatch(new RegExp(`^${key}:`, 'm'))
     const [source] = loadSiteFiles(join(root, 'sources'), ALL_PRESETS)
     expect(source).toMatchObject({ id: 'acme-flats', name: 'Acme Flats', preset: 'html-cards' })
+    expect(evidenceProblems(source!, [source!], join(root, 'sources'))).toEqual([
+      'evidence: fixture list-TODO.html is not in sources/acme-flats/fixtures/',
+    ])
   })
 
   it('refuses a preset that does not exist, naming the known ones', () => {
@@ -106,10 +114,10 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
     expect(existsSync(join(root, 'sources', 'acme-lofts'))).toBe(false)
   })
 
-  it("prints the steps of the README's declarative walkthrough, in its order", () => {
+  it('prints the steps of the preset walkthrough in docs/adding-a-source.md, in its order', () => {
     expectInOrder(
       siteFileNextSteps('acme-homes', 'sources/acme-homes', 'html-cards'),
-      walkthroughSteps('### A site on a preset'),
+      walkthroughSteps('## A site on a preset'),
     )
   })
 })
@@ -125,15 +133,15 @@ function expectInOrder(printed: string, steps: readonly string[]): void {
 }
 
 /**
- * The steps of a walkthrough in the README's "Add a source" (the first sh block after `heading`) after `new-source`:
+ * The steps of a walkthrough in docs/adding-a-source.md (the first sh block after `heading`) after `new-source`:
  * where ORIGIN or the homepage is set, then each command up to
  * the source's id (and a lone `-u`), in order; the practice site's URLs and cities are the walkthrough's own.
  */
 function walkthroughSteps(heading: string): string[] {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+  const readme = readFileSync(join(PROJECT_ROOT, 'docs', 'adding-a-source.md'), 'utf8')
   const section = readme.slice(readme.indexOf(heading))
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
-  expect(block, 'the README\'s "Add a source" has a sh block').toBeDefined()
+  expect(block, `docs/adding-a-source.md's "${heading}" has a sh block`).toBeDefined()
   const lines = block!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim())
   const steps: string[] = []
   for (const line of lines.slice(lines.findIndex((l) => l.includes('new-source')) + 1)) {

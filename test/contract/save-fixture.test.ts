@@ -63,6 +63,10 @@ describe('npm run save-fixture -- NAME URL', () => {
       PAGES['/huurwoningen/delft'],
     )
     expect(index()['list-huurwoningen-delft.html']).toEqual({ url: `${origin}/huurwoningen/delft` })
+    // The lines that declare it as the recording the parser is checked on, ready to paste into the adapter.
+    expect(result.stdout).toContain(
+      `  evidence: {\n    kind: 'recorded',\n    fixture: 'list-huurwoningen-delft.html',\n    url: '${origin}/huurwoningen/delft',\n    recorded: '${new Date().toISOString().slice(0, 10)}',`,
+    )
   }, 30_000)
   it('saves a detail page as detail-*.html', async () => {
     const result = await save('pararius', `${origin}/appartement-te-huur/delft/0123abcd/kruisstraat`)

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { ALL_SOURCES } from '../../sources/index.js'
+import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { SITE_FILE } from '../../src/declarative/index.js'
 import type { FileSource, ListingSource, Source } from '../../src/kit/adapter.js'
 import { listingSchema } from '../../src/kit/listing.js'
@@ -19,6 +21,7 @@ import {
 /** The checks of the contract, each its own test. */
 export type ContractTest =
   | 'files'
+  | 'evidence'
   | 'list-pages'
   | 'valid-listings'
   | 'expected-json'
@@ -77,10 +80,11 @@ function adapterFiles(sourceId: string): string[] {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 
 /**
- * The contract every registered source passes: its folder holds a README and fixtures in the site's
- * real format; list pages yield absolute URLs on its own hosts; every fixture parses into valid listings equal to
- * the committed `fixtures/*.expected.json` (`vitest -u` writes them; read each before committing it: it is the
- * spec); parsing is pure; politeness stays within bounds; adapter files import only what adapters may import.
+ * The contract every registered source passes: its folder holds a README and fixtures in the site's real format; it
+ * declares how its parser was checked (its evidence: see `evidenceProblems`); list pages yield absolute URLs on its
+ * own hosts; every fixture parses into valid listings equal to the committed `fixtures/*.expected.json` (`vitest -u`
+ * writes them; read each before committing it: it is the spec); parsing is pure; politeness stays within bounds;
+ * adapter files import only what adapters may import.
  */
 export function runSourceContract(source: Source, options: ContractOptions = {}): void {
   const check = (test: ContractTest, name: string, fn: () => void | Promise<void>) => {
@@ -108,6 +112,14 @@ export function runSourceContract(source: Source, options: ContractOptions = {})
       )
     }
   })
+
+  check(
+    'evidence',
+    'has evidence: how its parser was checked (recorded, platform-format or none), in full',
+    () => {
+      expect(evidenceProblems(source, ALL_SOURCES, SOURCES_DIR)).toEqual([])
+    },
+  )
 
   if (source.kind === 'crawl') crawlChecks(source, fixtures, check)
   else fileChecks(source, fixtures, check)

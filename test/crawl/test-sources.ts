@@ -155,6 +155,7 @@ export function htmlHomesSource(
     politeness: POLITENESS,
     offers: ['rent'],
     terms: 'allows',
+    evidence: { kind: 'none', why: 'A test site on 127.0.0.1.' },
     startRequests: () => [{ url: `${origin}/homes`, label: 'list' }],
     parseListPage: (page) => ({
       detailRequests: page
@@ -183,6 +184,7 @@ export function jsonHomesSource(id: string, origin: string): ListingSource {
     politeness: POLITENESS,
     offers: ['rent'],
     terms: 'allows',
+    evidence: { kind: 'none', why: 'A test site on 127.0.0.1.' },
     startRequests: () => [{ url: `${origin}/api/homes`, label: 'list' }],
     parseListPage: (page) => ({
       listings: page.json<{ homes: TestHome[] }>().homes.map((h) => ({

@@ -85,6 +85,17 @@ describe('a site file', () => {
     )
   })
 
+  it('must say how the preset was checked against the site, and names a bad evidence with its line', () => {
+    const unsaid = GOOD_SITE_FILE.slice(0, GOOD_SITE_FILE.indexOf('evidence:'))
+    expect(errorOf(unsaid).message).toBe('sources/acme-homes/source.yml:1: evidence: missing')
+    expect(errorOf(GOOD_SITE_FILE.replace('recorded: 2026-09-24', 'recorded: 24-09-2026')).message).toBe(
+      'sources/acme-homes/source.yml:25: evidence.recorded: must be a past date as yyyy-mm-dd, or yyyy-mm or yyyy when no more is known',
+    )
+    expect(errorOf(GOOD_SITE_FILE.replace('kind: recorded', 'kind: seen')).message).toBe(
+      'sources/acme-homes/source.yml:22: evidence.kind: "seen" is not one of recorded, platform-format, none',
+    )
+  })
+
   it('must sit in the folder its id names', () => {
     expect(errorOf(GOOD_SITE_FILE, 'acme').message).toBe(
       'sources/acme/source.yml:1: id: "acme-homes" must equal the folder name "acme"',

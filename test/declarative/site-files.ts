@@ -22,6 +22,12 @@ options:
     price: .price
     city: .city
     address: .address
+evidence:
+  kind: recorded
+  fixture: list-huur.html
+  url: https://www.acme-homes.nl/huur/
+  recorded: 2026-09-24
+  licence: the site's content
 `
 
 /** Writes `text` as `sources/<folder>/source.yml` under `root`; returns the sources folder. */

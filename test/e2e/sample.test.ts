@@ -1,5 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ALL_SOURCES } from '../../sources/index.js'
+import { countEvidence } from '../../src/kit/evidence.js'
 import { runCli, startCli } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
@@ -141,6 +143,7 @@ describe('the CLI contract', () => {
       kind: 'listing',
       render: 'http',
       terms: 'forbids',
+      evidence: { kind: 'recorded', fixture: 'list-delft-excerpt.html', recorded: '2026-09-24' },
       preset: null,
       regions: null,
       lastRun: { status: 'ok' },
@@ -148,7 +151,11 @@ describe('the CLI contract', () => {
     // The same registers as /v1/sources: the sample's first run imported its BAG and label file (a run of each
     // register), and its runs looked up WOZ values.
     expect(rows.filter((r) => r.kind === 'register').map((r) => r.id)).toEqual(['bag', 'ep-online', 'woz'])
-    expect(rows.find((r) => r.id === 'bag')).toMatchObject({ render: 'file', lastRun: { status: 'ok' } })
+    expect(rows.find((r) => r.id === 'bag')).toMatchObject({
+      render: 'file',
+      evidence: null,
+      lastRun: { status: 'ok' },
+    })
     expect(rows.find((r) => r.id === 'ep-online')).toMatchObject({
       render: 'file',
       lastRun: { status: 'ok' },
@@ -159,15 +166,22 @@ describe('the CLI contract', () => {
       lastSuccessAt: expect.any(String),
     })
   }, 60_000)
-  it("`sources` shows each source's terms in a column", async () => {
-    const lines = (await runCli(['sources', '--db', db], env)).stdout.split('\n')
-    expect(lines[0]).toMatch(/^source +kind +render +terms +preset +regions +last run$/)
+  it("`sources` shows each source's terms and evidence in columns, and counts the evidence by kind", async () => {
+    const lines = (await runCli(['sources', '--db', db], env)).stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^source +kind +render +terms +evidence +preset +regions +last run$/)
     expect(lines.find((l) => l.startsWith('funda '))).toMatch(
-      /^funda +listing +browser +forbids +— +whole country +ok at /,
+      /^funda +listing +browser +forbids +recorded 2026-09-24 +— +whole country +ok at /,
     )
     expect(lines.find((l) => l.startsWith('verra-makelaars '))).toMatch(
-      /^verra-makelaars +listing +http +unknown +ogonline +Den Haag, Rotterdam, Delft \+15 more +ok at /,
+      /^verra-makelaars +listing +http +unknown +recorded 2026 +ogonline +Den Haag, Rotterdam, Delft \+15 more +ok at /,
     )
-    expect(lines.find((l) => l.startsWith('bag '))).toMatch(/^bag +register +file +— +— +— +ok at /)
+    expect(lines.find((l) => l.startsWith('wooniezie '))).toMatch(
+      /^wooniezie +listing +http +unknown +platform-format \(holland-rijnland\) +zig +Eindhoven, /,
+    )
+    expect(lines.find((l) => l.startsWith('bag '))).toMatch(/^bag +register +file +— +— +— +— +ok at /)
+    const counts = countEvidence(ALL_SOURCES.map((s) => s.evidence))
+    expect(lines.at(-1)).toBe(
+      `Evidence: ${counts.recorded} recorded, ${counts['platform-format']} platform-format, ${counts.none} none (docs/evidence.md)`,
+    )
   }, 60_000)
 })

@@ -26,6 +26,26 @@ describe('fetcher: robots.txt', () => {
     expect(site.hits('/robots.txt')).toBe(1)
   })
 
+  it('says what robots.txt rules for a URL before anything is fetched there, reading it once', async () => {
+    const site = await h.site({
+      '/robots.txt': text('User-agent: *\nDisallow: /private/\nCrawl-delay: 2\n'),
+      '/public': { body: 'hello' },
+    })
+    const { fetcher } = h.fetcher()
+
+    const rules = await fetcher.robots(site.url('/public'), OPEN)
+    expect(rules).toMatchObject({ status: 200, crawlDelaySeconds: 2 })
+    expect([rules.isAllowed(site.url('/public')), rules.isAllowed(site.url('/private/a'))]).toEqual([
+      true,
+      false,
+    ])
+    await fetcher.fetch({ url: site.url('/public') }, OPEN)
+    expect([site.hits('/robots.txt'), site.hits('/public')]).toEqual([1, 1])
+
+    const missing = await h.site({ '/a': { body: 'a' } })
+    expect(await fetcher.robots(missing.url('/a'), OPEN)).toMatchObject({ status: 404 })
+  })
+
   it('honours crawl-delay: every request after the first waits that long for its turn', async () => {
     const site = await h.site({ '/robots.txt': text('User-agent: *\nCrawl-delay: 3\n'), '/a': { body: 'a' } })
     const { fetcher, sleeps } = h.fetcher()

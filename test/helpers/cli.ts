@@ -11,14 +11,19 @@ export interface CliResult {
   readonly stderr: string
 }
 
-/** A child process's exit code and everything it wrote. */
+/** A child process's exit code and everything it wrote; `stdin` is written to its standard input when given. */
 export async function runProcess(
   command: string,
   args: readonly string[],
   options: SpawnOptions = {},
+  stdin?: string,
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      ...options,
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    })
+    child.stdin?.end(stdin)
     let stdout = ''
     let stderr = ''
     child.stdout?.on('data', (d: Buffer) => {
@@ -42,6 +47,11 @@ export const cleanEnv = (env: Record<string, string> = {}) => ({
 /** Runs `propdata ARGS` as a user would, in a child process, with a clean environment plus `env`. */
 export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
   return runProcess(process.execPath, [BIN, ...args], { env: cleanEnv(env) })
+}
+
+/** {@link runCli} with `stdin` piped to the command. */
+export function runCliWithInput(args: readonly string[], stdin: string): Promise<CliResult> {
+  return runProcess(process.execPath, [BIN, ...args], { env: cleanEnv() }, stdin)
 }
 
 /** Starts a long-running command and resolves once `ready` matches its stderr or stdout; returns the match. */

@@ -53,6 +53,7 @@ export async function startListingSite(id: string): Promise<ListingSite> {
       politeness: { concurrency: 1, intervalCap: 100, interval: 1_000 },
       offers: ['rent', 'buy'],
       terms: 'allows',
+      evidence: { kind: 'none', why: 'A test site on 127.0.0.1.' },
       startRequests: () => [{ url: `${base}/search.json`, label: 'list' }],
       parseListPage: (page) => ({ listings: page.json<{ listings: ListingInput[] }>().listings }),
     }),

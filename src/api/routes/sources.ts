@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { countEvidence } from '../../kit/evidence.js'
 import { notModified } from '../conditional.js'
+import { calendarDate } from '../date-schemas.js'
 import { problemSchema } from '../schemas.js'
 import { secondsSince } from '../seconds-since.js'
 import { sourcesResponseSchema } from '../source-schemas.js'
@@ -21,7 +23,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
         tags: ['Sources'],
         summary: 'List the sources and their freshness',
         description:
-          'Each listing site and register: what its terms say about automated collection, the preset it is built on and the cities it covers; the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
+          'Each listing site and register: what its terms say about automated collection, how its parser was checked (its evidence), the preset it is built on and the cities it covers; the status of its last run and its requests by kind, when it last succeeded, how fresh its data is, how many listings it currently shows and how long the least recently verified of them has gone unverified. A source whose last run failed keeps serving its previous data.',
         security: [{ ApiKeyAuth: [] }],
         response: { 200: sourcesResponseSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
       },
@@ -41,6 +43,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
           name: s.name,
           kind: s.kind,
           terms: s.terms,
+          evidence: s.evidence,
           preset: s.preset,
           regions: s.regions && [...s.regions],
           status: s.status,
@@ -55,14 +58,18 @@ export function registerSourceRoutes(app: FastifyInstance): void {
               }
             : null,
           last_success: s.lastSuccessAt,
-          data_as_of: s.dataAsOf,
+          data_as_of: calendarDate(s.dataAsOf),
           loaded_at: s.loadedAt,
           freshness_seconds: s.lastSuccessAt === null ? null : secondsSince(s.lastSuccessAt, now),
           active_listings: s.activeListings,
           oldest_unverified_seconds:
             s.oldestVerifiedAt === null ? null : secondsSince(s.oldestVerifiedAt, now),
         })),
-        meta: { generation: published.generation, as_of: new Date(now).toISOString() },
+        meta: {
+          generation: published.generation,
+          as_of: new Date(now).toISOString(),
+          evidence: countEvidence(snapshot.sources.map((s) => s.evidence)),
+        },
       }
     },
   )

@@ -3,10 +3,13 @@ import { PROJECT_ROOT } from '../../config.js'
 import {
   type Dataset,
   formatBacktestReport,
+  formatClassReport,
   formatMethodReport,
   loadDatasetFile,
   loadDefaultDatasets,
+  MIN_JUDGED,
   runBacktest,
+  type ValuationKind,
 } from '../../valuate/index.js'
 import { type GlobalOptions, printResult } from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
@@ -14,6 +17,7 @@ import { CliError, EXIT } from '../exit-codes.js'
 /** The flags of `propdata backtest`. */
 export interface BacktestFlags extends GlobalOptions {
   data?: string[]
+  kind?: string
   folds?: string
   seed?: string
 }
@@ -25,12 +29,18 @@ const integer = (name: string, value: string | undefined, min: number, fallback:
   return Number(value)
 }
 
-const readDatasets = (files: readonly string[] | undefined): Dataset[] => {
+const kindOf = (value: string | undefined): ValuationKind => {
+  if (value === undefined) return 'sale'
+  if (value === 'sale' || value === 'rent') return value
+  throw new CliError(`--kind must be sale or rent, got ${value}`, EXIT.USAGE)
+}
+
+const readDatasets = (files: readonly string[] | undefined, kind: ValuationKind): Dataset[] => {
   if (!files) return loadDefaultDatasets(PROJECT_ROOT)
   return files.map((file) => {
     if (!existsSync(file)) throw new CliError(`No such file: ${file}`, EXIT.USAGE)
     try {
-      return loadDatasetFile(file)
+      return loadDatasetFile(file, kind)
     } catch (error) {
       throw new CliError((error as Error).message, EXIT.USAGE)
     }
@@ -38,14 +48,15 @@ const readDatasets = (files: readonly string[] | undefined): Dataset[] => {
 }
 
 /**
- * `propdata backtest`: k-fold cross-validation of the valuation model on held-out homes, against a naive pc4
- * price-per-m² baseline. Defaults to the Utrecht 2016 and Amsterdam 2021 sets; `--json` prints the figures as
- * fractions (`{"datasets":[{name, n, mdape, within10, within20, intervalCoverage, baseline, byConfidence, byMethod}]}`).
+ * `propdata backtest`: k-fold cross-validation of the valuation models on held-out homes, against a naive pc4
+ * price-per-m² baseline. Defaults to the Utrecht 2016 and Amsterdam 2021 sale sets and the Pararius 2024 rent set;
+ * `--data` CSVs are of `--kind` (sale). `--json` prints the figures as fractions
+ * (`{"datasets":[{name, kind, n, mdape, within10, within20, intervalCoverage, baseline, byConfidence, byMethod}]}`).
  */
 export function backtest(flags: BacktestFlags): void {
   const folds = integer('folds', flags.folds, 2, 10)
   const seed = integer('seed', flags.seed, 0, 1)
-  const datasets = readDatasets(flags.data)
+  const datasets = readDatasets(flags.data, kindOf(flags.kind))
   const report = runBacktest(datasets, { folds, seed })
   // Extra context beside the contract's fields: where each set came from and what its loader dropped, and why.
   const json = {
@@ -63,12 +74,18 @@ export function backtest(flags: BacktestFlags): void {
       '',
       formatBacktestReport(report),
       '',
+      'Per confidence class as stated: does each keep its promises?',
+      '',
+      formatClassReport(report),
+      '',
       'Per method, with the confidence classes as stated:',
       '',
       formatMethodReport(report),
       '',
       'MdAPE = median absolute percentage error; ≤10 % / ≤20 % = share of homes valued within that of the price;',
       'coverage = share of prices inside [low, high], against the stated level; baseline = pc4 median price per m².',
+      'A class meets its targets when its coverage is within 5 points of the level and its MdAPE within its bound;',
+      `a class of fewer than ${MIN_JUDGED} homes is not judged, as chance alone moves its coverage that much.`,
       '+woz = the WOZ value blended in; woz-indexed-v1 = every home with a WOZ value, valued from it alone. A set',
       'without WOZ values (woz_value, woz_reference_date) measures neither.',
     ].join('\n'),

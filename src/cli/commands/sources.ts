@@ -1,4 +1,5 @@
 import { ALL_SOURCES, findSource } from '../../../sources/index.js'
+import { countEvidence, describeEvidence, EVIDENCE_KINDS } from '../../kit/evidence.js'
 import { withRunLock } from '../../ops/run-lock.js'
 import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../../ops/source-traits.js'
 import { count } from '../../plural.js'
@@ -139,6 +140,7 @@ const COLUMNS: readonly SourceColumn[] = [
   { heading: 'kind', cell: (r) => r.kind },
   { heading: 'render', cell: (r) => r.render ?? '—' },
   { heading: 'terms', cell: (r) => r.terms ?? '—' },
+  { heading: 'evidence', cell: (r) => (r.evidence ? describeEvidence(r.evidence) : '—') },
   {
     heading: 'preset',
     cell: (r) => r.preset ?? '—',
@@ -161,6 +163,12 @@ function formatSourceTable(rows: readonly SourceRow[]): string[] {
   )
 }
 
+/** "Evidence: 26 recorded, 9 platform-format, 5 none": how the parsers of the sources listed were checked. */
+function evidenceLine(rows: readonly SourceRow[]): string {
+  const counts = countEvidence(rows.map((r) => r.evidence))
+  return `Evidence: ${EVIDENCE_KINDS.map((kind) => `${counts[kind]} ${kind}`).join(', ')} (docs/evidence.md)`
+}
+
 /** Cities shown per source in the table; `--json` has them all. */
 const REGIONS_SHOWN = 3
 
@@ -171,11 +179,14 @@ function regionsCell(regions: readonly string[] | null | undefined): string {
   return regions.length > REGIONS_SHOWN ? `${shown} +${regions.length - REGIONS_SHOWN} more` : shown
 }
 
-/** `propdata sources`: every source with its kind, render mode, terms (preset, regions if set) and last run. */
+/**
+ * `propdata sources`: every source with its kind, render mode, terms, evidence (preset, regions if set) and last
+ * run, then how many sources have each kind of evidence.
+ */
 export async function listSources(options: GlobalOptions): Promise<void> {
   await withStore(configFrom(options), async (store) => {
     const rows = await readSourceRows(store)
-    printResult(options, rows, () => formatSourceTable(rows).join('\n'))
+    printResult(options, rows, () => [...formatSourceTable(rows), '', evidenceLine(rows)].join('\n'))
   })
 }
 
