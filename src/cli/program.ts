@@ -27,6 +27,7 @@ export function buildProgram(): Command {
   addSources(program)
   addRuns(program)
   addBackup(program)
+  addExport(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
@@ -248,6 +249,28 @@ function addBackup(program: Command): void {
     .action(async (file: string, _o, cmd: Command) => {
       const { backup } = await import('./commands/backup.js')
       await backup(file, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata export --to DIR`: the published generation as Parquet or CSV files, with a manifest. */
+function addExport(program: Command): void {
+  program
+    .command('export')
+    .description(
+      'Write the published generation as files for analysts: listings, golden records (valued), price history, sources and runs, one file each, then manifest.json',
+    )
+    .requiredOption(
+      '--to <dir>',
+      'the folder to write into (created when missing); its files of an earlier export are replaced',
+    )
+    .option('--format <format>', 'parquet (default) or csv')
+    .option(
+      '--tables <names>',
+      'comma-separated tables (default: all): listings, golden_records, price_history, sources, runs',
+    )
+    .action(async (_o, cmd: Command) => {
+      const { exportCommand } = await import('./commands/export.js')
+      await exportCommand(cmd.optsWithGlobals())
     })
 }
 
