@@ -14,6 +14,7 @@ const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[]
   ['api', () => import('./api-throughput.bench.js')],
   ['crawl', () => import('./crawl.bench.js')],
   ['wws', () => import('./wws.bench.js')],
+  ['export', () => import('./export.bench.js')],
 ]
 
 const USAGE = `npm run bench -- [name…] [--quick] [--nights=N] [--offers=N] [--json]

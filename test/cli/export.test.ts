@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { LISTING_SELECT, listingJson, VERIFICATION_SQL } from '../../src/api/listing-json.js'
 import { propertyJson } from '../../src/api/property-json.js'
 import { sourceStatusReaderFor } from '../../src/api/source-status.js'
+import { PROJECT_ROOT } from '../../src/config.js'
 import { EXPORT_TABLES } from '../../src/export/export-tables.js'
 import { type Manifest, writeExport } from '../../src/export/write-export.js'
 import { readPublication } from '../../src/store/publication.repository.js'
@@ -208,6 +209,17 @@ async function expectExportEqualsDatabase(
   ).toEqual(sources.map((s) => [s.id, s.kind, s.status, s.activeListings, s.lastRun?.runId ?? null]))
   return manifest
 }
+
+describe('docs/export.md', () => {
+  it('documents every column of every table, in its section', () => {
+    const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'export.md'), 'utf8')
+    for (const table of EXPORT_TABLES) {
+      const section = doc.split(`### \`${table.name}\``)[1]?.split(/\n##/)[0] ?? ''
+      const missing = table.columns.filter((c) => !section.includes(`\`${c.name}\``)).map((c) => c.name)
+      expect(missing, table.name).toEqual([])
+    }
+  })
+})
 
 describe('propdata export', () => {
   let parquetDir = ''
