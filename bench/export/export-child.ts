@@ -10,7 +10,7 @@ import { openStore } from '../../src/store/database.js'
 const [db, mode, name, to] = process.argv.slice(2) as [string, 'read' | ExportFormat, string, string]
 const table = EXPORT_TABLES.find((t) => t.name === name)
 if (!table) throw new Error(`no table ${name}`)
-const store = await openStore(db, { readonly: true })
+const store = await openStore(db, { readonly: true, mmapBytes: 0 })
 const started = performance.now()
 let rows = 0
 let bytes = 0

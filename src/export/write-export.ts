@@ -58,7 +58,7 @@ const BATCH_ROWS = 20_000
 
 /** DuckDB's settings: bounded memory (it spills to its file in the temporary folder); nothing fetched (its JSON and Parquet support are built in, and times are written in UTC). */
 const DUCKDB_CONFIG = {
-  memory_limit: '512MB',
+  memory_limit: '256MB',
   threads: '2',
   autoinstall_known_extensions: 'false',
   autoload_known_extensions: 'false',

@@ -54,7 +54,8 @@ export async function exportCommand(flags: ExportFlags): Promise<void> {
   if (existsSync(to) && !statSync(to).isDirectory())
     throw new CliError(`${flags.to} is a file; --to names a folder`, EXIT.USAGE)
   const log = createCliLogger(flags)
-  const store = await openStore(configFrom(flags).dbPath, { readonly: true })
+  // Without a memory map: an export reads every page once, and mapped pages would count as its memory.
+  const store = await openStore(configFrom(flags).dbPath, { readonly: true, mmapBytes: 0 })
   const stop = new AbortController()
   const abort = () => stop.abort()
   process.once('SIGINT', abort)
