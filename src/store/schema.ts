@@ -135,6 +135,13 @@ export interface ListingIdentityTable {
   listing_id: number
 }
 
+/** A listing merged into another (one home two sites showed without its number): the old id answers as the survivor. */
+export interface ListingAliasTable {
+  listing_id: number
+  survivor_id: number
+  merged_at: string
+}
+
 /** The deduplicated listing the API serves (`lis_<id>`). */
 export interface ListingTable {
   id: number
@@ -449,6 +456,7 @@ export interface Database {
   observations: ObservationTable
   price_history: PriceHistoryTable
   listing_identities: ListingIdentityTable
+  listing_aliases: ListingAliasTable
   listings: ListingTable
   bag_woonplaats: BagWoonplaatsTable
   bag_openbare_ruimte: BagOpenbareRuimteTable
