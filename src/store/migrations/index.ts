@@ -21,6 +21,7 @@ import * as pageValidators from './019-page-validators.js'
 import * as crawlFreshness from './020-crawl-freshness.js'
 import * as crawlSearches from './021-crawl-searches.js'
 import * as sourceFillRates from './022-source-fill-rates.js'
+import * as sourceActiveListings from './029-source-active-listings.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '020-crawl-freshness': crawlFreshness,
   '021-crawl-searches': crawlSearches,
   '022-source-fill-rates': sourceFillRates,
+  '029-source-active-listings': sourceActiveListings,
 }
