@@ -63,6 +63,8 @@ const envSchema = z.object({
     .optional(),
   PROPDATA_POLITENESS_SCALE: z.coerce.number().min(0).max(1).optional(),
   PROPDATA_NIGHT_HOURS: z.coerce.number().positive().max(168).optional(),
+  PROPDATA_STATUS_PUBLIC: z.enum(['0', '1', 'true', 'false']).optional(),
+  PROPDATA_STATUS_URL: z.string().url().optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -160,6 +162,17 @@ export interface Config {
    * taken this long at its politeness; the searches it did not reach come first the next night. @default 8
    */
   readonly nightHours: number
+  /**
+   * Serve the status page (`/status`, its data and its scripts) to anyone who can reach the server
+   * (`PROPDATA_STATUS_PUBLIC=1`); otherwise those paths answer 404, and `propdata report --html` writes the page to a
+   * file. @default false
+   */
+  readonly statusPublic: boolean
+  /**
+   * Where operators open the status page (`PROPDATA_STATUS_URL`): the server's `/status`, or where the file
+   * `ingest --html` writes is published. A run's notification links it. @default none
+   */
+  readonly statusUrl: string | undefined
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -225,5 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     politenessScale: e.PROPDATA_POLITENESS_SCALE ?? 1,
     renderOverHttp: e.PROPDATA_RENDER === 'http',
     nightHours: e.PROPDATA_NIGHT_HOURS ?? 8,
+    statusPublic: e.PROPDATA_STATUS_PUBLIC === '1' || e.PROPDATA_STATUS_PUBLIC === 'true',
+    statusUrl: e.PROPDATA_STATUS_URL,
   })
 }
