@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore } from '../src/store/database.js'
+import { createReadModel } from '../src/api/read-model.js'
+import { listingsQuerySchema } from '../src/api/schemas.js'
+import { openStore, type Store } from '../src/store/database.js'
 import { ingestSample, testConfig } from '../test/helpers/sample-database.js'
 import { type LoadResult, runLoad } from './api/load-tool.js'
 import { rssMiB, serveInChild } from './api/serve-child.js'
@@ -65,6 +67,10 @@ async function mixesFor(
         .pluck()
         .get() as number,
     }
+    const filtered = newFilterCombos(
+      store,
+      cities.map((c) => c.city),
+    )
     const mixes = [
       { name: 'healthz (ceiling)', paths: ['/healthz'] },
       {
@@ -77,8 +83,81 @@ async function mixesFor(
       },
       { name: 'listings?city=', paths: cityPaths },
       { name: `listings, ${combos.length} combos`, paths: combos },
+      { name: `listings, ${filtered.length} combos, new filters`, paths: filtered },
     ]
     return { mixes, counts }
+  } finally {
+    await store.close()
+  }
+}
+
+/**
+ * Combinations of the filters added after city, type and price (kind of home, source, living area, listing date),
+ * with and without those: eight per city and eight for the whole country, each on pages 1 and 2. The sources are the
+ * four that show the most listings; the date is a month before the newest listing's.
+ */
+function newFilterCombos(store: Store, cities: readonly string[]): string[] {
+  const sources = store.sqlite
+    .prepare(
+      `select s.value ->> 'name' from listings l, json_each(l.sources_json) s where l.status = 'active'
+        group by 1 order by count(*) desc limit 4`,
+    )
+    .pluck()
+    .all() as string[]
+  const newest = store.sqlite
+    .prepare("select max(listed_at) from listings where status = 'active'")
+    .pluck()
+    .get()
+  const since = new Date(Date.parse(String(newest ?? '2026-11-01')) - 30 * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+  const paths: string[] = []
+  for (const [i, city] of [...cities, null].entries()) {
+    const where = city === null ? '' : `city=${encodeURIComponent(city)}&`
+    const source = sources[i % sources.length] ?? 'funda'
+    const variants = [
+      'dwelling_type=apartment',
+      'dwelling_type=room',
+      `source=${source}`,
+      'min_surface_area=50&max_surface_area=100',
+      `listed_since=${since}`,
+      'type=rent&dwelling_type=room&max_price=1000',
+      `type=buy&min_surface_area=80&source=${source}`,
+      `dwelling_type=house&listed_since=${since}&min_price=300000`,
+    ]
+    for (const variant of variants)
+      for (const page of [1, 2]) paths.push(`/v1/listings?${where}${variant}&page=${page}`)
+  }
+  return paths
+}
+
+/**
+ * The first answer to each listings path of `mix`, uncached, read in this process by the server's read model: what a
+ * client waits for the first time a combination is asked in a generation (the loads below answer most from memory).
+ */
+function firstAnswers(store: Store, mix: Mix): { p50: number; p99: number; max: number } {
+  const readModel = createReadModel(store)
+  const times = mix.paths.map((path) => {
+    const query = listingsQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams))
+    const started = performance.now()
+    readModel.listings(query)
+    return performance.now() - started
+  })
+  const sorted = times.sort((a, b) => a - b)
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1)! }
+}
+
+/** {@link firstAnswers} of every listings mix, on a read-only handle of its own. */
+async function firstAnswersOf(dbPath: string, mixes: readonly Mix[]) {
+  const store = await openStore(dbPath, { readonly: true })
+  try {
+    return mixes
+      .filter((mix) => mix.paths[0]?.startsWith('/v1/listings'))
+      .map((mix) => {
+        const { p50, p99, max } = firstAnswers(store, mix)
+        return { mix: mix.name, paths: mix.paths.length, 'p50 ms': p50, 'p99 ms': p99, 'max ms': max }
+      })
   } finally {
     await store.close()
   }
@@ -162,6 +241,7 @@ export default defineBench({
         dbPath = config.dbPath
       }
       const { mixes, counts } = await mixesFor(dbPath)
+      const first = await firstAnswersOf(dbPath, mixes)
       // Far above what the load can reach in a minute: a 429 here would be measured as a fast answer.
       const started = Date.now()
       const server = await serveInChild(
@@ -213,6 +293,14 @@ export default defineBench({
               `per-generation caches after load: ${caches}`,
               'medians of the rounds; each round runs every mix in every coding once, so machine drift spreads over all of them',
               'coding: what the load accepts (identity: nothing; gzip: Accept-Encoding gzip; br: gzip, deflate, br as browsers send); KB/response counts headers too',
+            ],
+          },
+          {
+            title:
+              'First answer of each /v1/listings path in a generation (uncached: count and page read from SQLite)',
+            rows: first,
+            notes: [
+              "in the bench's process, by the server's read model, before the load; one answer per path, in the mix's order",
             ],
           },
         ]

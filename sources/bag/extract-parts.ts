@@ -137,7 +137,13 @@ export async function* listExtractParts(
           yield entryPart(archive, entry, name, c.role)
           continue
         }
-        const inPlace = await archive.storedLocation(entry)
+        const inPlace = await archive.storedLocation(entry).catch((error: unknown) => {
+          throw new BagExtractError(
+            `cannot open the nested zip (${describe(error)})`,
+            { file: name },
+            { cause: error },
+          )
+        })
         if (inPlace) {
           yield* zipParts(inPlace, name)
           continue

@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { z } from 'zod'
 import {
+  dutchDate,
   dwellingFromWord,
   type ListingInput,
   type Page,
@@ -35,7 +36,7 @@ function publishedOn($: CheerioAPI): string | null {
       if (!page.success) continue
       const moment = new Date(page.data.datePublished)
       if (Number.isNaN(moment.getTime())) return null
-      return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(moment)
+      return dutchDate(moment)
     }
   }
   return null

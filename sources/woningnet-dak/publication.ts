@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dwellingFromWord, type ListingInput } from '../../src/kit/index.js'
+import { dutchDate, dwellingFromWord, type ListingInput } from '../../src/kit/index.js'
 
 // Every field is read leniently: a value of the wrong type becomes absent, so a malformed publication still
 // becomes a listing that validation rejects with its reason, instead of failing the whole page.
@@ -71,13 +71,6 @@ export function printedHouseNumber(address: Publication['Adres']): string | null
   return [`${number}${address?.Huisletter?.trim() ?? ''}`, addition].filter(Boolean).join('-')
 }
 
-const AMSTERDAM_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
 /**
  * The calendar day in the Netherlands of a UTC time: publications go live just after midnight Dutch time, which is
  * the evening before in UTC ("2026-09-21T22:01:00Z" is 22 September). Text that is no time is passed on as it is.
@@ -85,7 +78,7 @@ const AMSTERDAM_DAY = new Intl.DateTimeFormat('en-CA', {
 export function dutchDay(utc: string | null | undefined): string | null {
   if (!utc) return null
   const time = new Date(utc)
-  return Number.isNaN(time.getTime()) ? utc : AMSTERDAM_DAY.format(time)
+  return Number.isNaN(time.getTime()) ? utc : dutchDate(time)
 }
 
 /**

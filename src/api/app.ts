@@ -20,6 +20,7 @@ import { registerCompression } from './compression.js'
 import { createCorsHook } from './cors.js'
 import { answerClientError, refuseWithoutHost } from './malformed-request.js'
 import { OPENAPI_OPTIONS } from './openapi.js'
+import { createPathParameterChecker, malformedQueryParameters } from './percent-encoding.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
 import { createReadModel, type ReadModel } from './read-model.js'
 import { registerHealthRoutes } from './routes/health.js'
@@ -62,6 +63,7 @@ const KNOWN_PATHS = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Set once the rate-limit plugin is registered; only requests, which come later, use it.
   let admit: Admission = async () => true
+  const pathParameters = createPathParameterChecker()
   const app = Fastify({
     logger: options.logger ?? false,
     // No limit of the router's own on a path parameter: an id of any length reaches its route, so it gets the key
@@ -71,14 +73,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     http: { requireHostHeader: false }, // refuseWithoutHost answers instead, with a body
-    // A malformed URL (bad percent-encoding) is the client's error, reported as a problem; under /v1 only once the
-    // key is checked, as the router refuses it before any hook runs.
+    // A malformed URL (bad percent-encoding) is the client's error, reported as a problem that names the path
+    // parameter; under /v1 only once the key is checked, as the router refuses it before any hook runs.
     frameworkErrors: (error, request, reply) => {
-      const refuse = () =>
-        sendProblem(
+      const refuse = () => {
+        const errors = pathParameters.malformed(request.url.split('?')[0] ?? '')
+        return sendProblem(
           reply,
-          problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
+          errors.length > 0
+            ? problem(400, errors.map((e) => e.message).join('; '), errors)
+            : problem(error.statusCode && error.statusCode < 500 ? error.statusCode : 400, error.message),
         )
+      }
       if (!request.url.startsWith('/v1/')) return refuse()
       admit(request, reply).then(
         (admitted) => admitted && refuse(),
@@ -90,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.addHook('onRequest', refuseWithoutHost)
+  app.addHook('onRoute', (route) => pathParameters.add(route.url))
   app.addHook('onRequest', createCorsHook(options.config.corsOrigins))
   registerCompression(app)
   app.setValidatorCompiler(validatorCompiler)
@@ -130,6 +137,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Authentication comes before anything else, validation included: an unknown key learns nothing.
       v1.addHook('onRequest', async (request, reply) => {
         if (!(await admit(request, reply))) return reply
+      })
+      // Before validation: a malformed percent-escape is a 400 that names its parameter, not a value matching nothing.
+      // A callback hook, as it runs on every request.
+      v1.addHook('preValidation', (request, reply, done) => {
+        const query = request.url.indexOf('?')
+        const errors = query < 0 ? [] : malformedQueryParameters(request.url.slice(query + 1))
+        if (errors.length === 0) return done()
+        sendProblem(reply, problem(400, errors.map((e) => e.message).join('; '), errors))
       })
       // A route that takes no query parameters still refuses unknown ones, as those that take some do.
       v1.addHook('onRoute', (route) => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ifNoneMatchMatches } from './entity-tags.js'
 import { formatHttpDate, parseHttpDate } from './http-date.js'
 
 /** Bumped when the response shapes change, so a deploy invalidates clients' copies even within one generation. */
@@ -44,19 +45,12 @@ export function notModified(
  */
 function clientHasIt(request: FastifyRequest, tag: string, lastModified: string): boolean {
   const ifNoneMatch = request.headers['if-none-match']
-  if (ifNoneMatch !== undefined) return typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, tag)
+  if (ifNoneMatch !== undefined)
+    return typeof ifNoneMatch === 'string' && ifNoneMatchMatches(ifNoneMatch, tag)
   const since = request.headers['if-modified-since']
   if (typeof since !== 'string') return false
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const date = parseHttpDate(since)
   // Last-Modified is sent to the second, so it is compared to the second.
   return date !== null && Math.floor(Date.parse(lastModified) / 1000) * 1000 <= date
-}
-
-/** True when one of the listed entity tags (or `*`) is `tag`, weak or strong. */
-function etagMatches(list: string, tag: string): boolean {
-  return list
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === tag || t === '*')
 }

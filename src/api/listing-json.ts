@@ -15,6 +15,7 @@ export const LISTING_SELECT = [
   'city_key',
   'price',
   'surface_area',
+  'dwelling_type',
   'source_name',
   'source_url',
   'sources_json',
@@ -78,7 +79,8 @@ export function listingJson(row: ListingFields): string {
   return (
     `{"id":${str(formatListingId(row.id))},"type":${str(row.type)},"status":${str(row.status)},` +
     `"address":{"street":${str(row.street)},"number":${str(row.number)},"city":${str(row.city)},"postcode":${str(row.postcode)}},` +
-    `"price":${str(row.price)},"surface_area":${str(row.surface_area)},"bag_id":${str(row.bag_id)},` +
+    `"price":${str(row.price)},"surface_area":${str(row.surface_area)},"dwelling_type":${str(row.dwelling_type)},` +
+    `"bag_id":${str(row.bag_id)},` +
     `"source":{"name":${str(row.source_name)},"url":${str(row.source_url)}},"sources":${row.sources_json},` +
     `"price_history":${row.price_history_json},"listed_at":${str(row.listed_at)},"first_seen":${str(row.first_seen)},` +
     `"last_seen":${str(row.last_seen)},"verified_at":${str(verifiedAt)},"verified_by":${str(verifiedBy)}}`

@@ -50,13 +50,13 @@ export function choiceParameter<const T extends readonly [string, ...string[]]>(
   return z.enum(values, { error: messagesFor(name, rule) })
 }
 
-/** A number from 0 to `max`, decimals allowed. */
-export function amountParameter(name: string, max: number) {
+/** A number from 0 to `max`, decimals allowed; `examples` show two in the message that states the rule. */
+export function amountParameter(name: string, max: number, examples = '1500 or 1499.95') {
   return z.preprocess(
     numeral,
     z
       .number({
-        error: messagesFor(name, `a number ≥ 0, as 1500 or 1499.95`, {
+        error: messagesFor(name, `a number ≥ 0, as ${examples}`, {
           too_small: `${name} must be ≥ 0`,
           too_big: `${name} is too large: at most ${max}`,
         }),
@@ -90,4 +90,9 @@ export function wholeNumberParameter(name: string, min: number, max: number, fal
 /** Text matching `pattern`, whose rule `rule` states in words. */
 export function patternParameter(name: string, pattern: RegExp, rule: string) {
   return z.string({ error: messagesFor(name, rule) }).regex(pattern)
+}
+
+/** A calendar date, `YYYY-MM-DD` (RFC 3339's full-date): one that exists, so 2026-02-30 is refused. */
+export function dateParameter(name: string) {
+  return z.iso.date({ error: messagesFor(name, 'a date as YYYY-MM-DD, as 2026-11-01') })
 }

@@ -14,8 +14,9 @@ export interface PerRunCache<T> {
 }
 
 /**
- * Caches what `read` makes of the store until the run fingerprint moves: three index lookups per call instead of
- * the read. `maxAgeMs` also bounds its age, for a value that counts time up to now. A failed read is not cached.
+ * Caches what `read` makes of the store until the run fingerprint moves: four index lookups per call instead of the
+ * read. A run changes one of them when it starts, publishes, or finishes; a run stopped by a signal is marked finished
+ * at once and writes its report (with its sources' statuses) later, so reports are counted apart. `maxAgeMs` also bounds its age, for a value that counts time up to now. A failed read is not cached.
  */
 export function createPerRunCache<T>(
   store: Store,
@@ -24,11 +25,12 @@ export function createPerRunCache<T>(
 ): PerRunCache<T> {
   const fingerprintOf = store.sqlite.prepare<
     [],
-    { generation: number; last_run: number | null; finished: number }
+    { generation: number; last_run: number | null; finished: number; reported: number }
   >(
     `select (select generation from publication where id = 1) as generation,
             (select max(id) from runs) as last_run,
-            (select count(finished_at) from runs) as finished`,
+            (select count(finished_at) from runs) as finished,
+            (select count(report_json) from runs) as reported`,
   )
   let cached: Promise<PerRunValue<T>> | undefined
   let cachedFingerprint = ''
@@ -36,7 +38,7 @@ export function createPerRunCache<T>(
   return {
     read() {
       const f = fingerprintOf.get()!
-      const fingerprint = `${f.generation}-${f.last_run ?? 0}-${f.finished}`
+      const fingerprint = `${f.generation}-${f.last_run ?? 0}-${f.finished}-${f.reported}`
       const now = Date.now()
       if (!cached || fingerprint !== cachedFingerprint || now - readAt > maxAgeMs) {
         cachedFingerprint = fingerprint

@@ -1,4 +1,4 @@
-import { provenanceJson } from '../merge/stored-provenance.js'
+import { servedProvenanceJson } from '../merge/stored-provenance.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import type { ApiValuation } from '../valuate/valuation-service.js'
 
@@ -7,7 +7,8 @@ export const LISTINGS_PER_PROPERTY = 50
 
 /**
  * A golden record as the API's JSON, with its valuation and its listings (already serialised, newest first), which
- * are spliced in, not parsed and serialised again; so is the provenance, expanded from its stored form.
+ * are spliced in, not parsed and serialised again; so is the provenance, expanded from its stored form with its
+ * dates as days.
  */
 export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, listingsJson: string): string {
   const head = JSON.stringify({
@@ -25,5 +26,5 @@ export function propertyJson(row: GoldenRecordRow, valuation: ApiValuation, list
     },
     valuation,
   })
-  return `${head.slice(0, -1)},"listings":[${listingsJson}],"provenance":${provenanceJson(row.provenance_json)}}`
+  return `${head.slice(0, -1)},"listings":[${listingsJson}],"provenance":${servedProvenanceJson(row.provenance_json)}}`
 }

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
-import { cityKey, normalisePostcode, parseHouseNumber, postcodeKey } from '../normalise/index.js'
+import { normalisePostcode, parseHouseNumber, postcodeKey } from '../normalise/index.js'
 import { type AddressRow, createNumberMatcher } from '../resolve/index.js'
 import type { Store } from '../store/database.js'
 import { objectRows, param, prepareQuery, type RowReader } from '../store/prepared.js'
@@ -8,6 +8,7 @@ import { ANY_KEY as ANY } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { createValuationService, type ValuationService } from '../valuate/valuation-service.js'
 import { LISTING_FIELDS, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
+import { COUNTED_FILTERS, LISTING_FILTERS, searchQueries, searchValues } from './listing-search.js'
 import { LruCache } from './lru-cache.js'
 import { LISTINGS_PER_PROPERTY, propertyJson } from './property-json.js'
 import type { AddressQuery, ListingsQuery } from './schemas.js'
@@ -113,31 +114,16 @@ export function createReadModel(store: Store): ReadModel {
   let version = -1
   let current = { generation: -1, publishedAt: '' }
 
-  /** One pair of statements per combination of filters present; values are bound by name. */
-  const statementsFor = (q: ListingsQuery) => {
-    const key = `${q.city !== undefined}${q.type !== undefined}${q.min_price !== undefined}${q.max_price !== undefined}`
+  /** One pair of statements per combination of filters present (`values`); values are bound by name. */
+  const statementsFor = (values: Record<string, unknown>) => {
+    const present = LISTING_FILTERS.filter((f) => values[f.name] !== undefined).map((f) => f.name)
+    const key = present.join(',')
     let shape = shapes.get(key)
     if (!shape) {
-      let base = db.selectFrom('listings').where('status', '=', param('status'))
-      if (q.city !== undefined) base = base.where('city_key', '=', param('city_key'))
-      if (q.type !== undefined) base = base.where('type', '=', param('type'))
-      if (q.min_price !== undefined) base = base.where('price', '>=', param('min_price'))
-      if (q.max_price !== undefined) base = base.where('price', '<=', param('max_price'))
+      const queries = searchQueries(db, present)
       shape = {
-        page: objectRows(
-          prepareQuery<Record<string, unknown>, ListingFields>(
-            sqlite,
-            base
-              .select(LISTING_FIELDS)
-              .orderBy(sql.raw(NEWEST_FIRST))
-              .limit(param('limit'))
-              .offset(param('offset')),
-          ),
-        ),
-        count: prepareQuery(
-          sqlite,
-          base.select((eb) => eb.fn.countAll<number>().as('n')),
-        ),
+        page: objectRows(prepareQuery<Record<string, unknown>, ListingFields>(sqlite, queries.page)),
+        count: prepareQuery(sqlite, queries.count),
       }
       shapes.set(key, shape)
     }
@@ -164,11 +150,11 @@ export function createReadModel(store: Store): ReadModel {
     store,
     sync,
     listings(q) {
-      const key = q.city !== undefined ? cityKey(q.city) : undefined
+      const values = searchValues(q)
       // The filters name the count; with the page they name the response.
-      const countKey = `${key ?? '*'}|${q.type ?? '*'}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.status ?? 'active'}`
+      const countKey = JSON.stringify([values.status, ...LISTING_FILTERS.map((f) => values[f.name] ?? null)])
       return answer(responses, `listings|${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
-        readListings(q, key, countKey),
+        readListings(q, values, countKey),
       )
     },
     listing(id) {
@@ -208,23 +194,22 @@ export function createReadModel(store: Store): ReadModel {
     return readInSnapshot(cache, key, read) as Answer<T>
   }
 
-  /** A page of listings and the exact total, serialised. */
-  function readListings(q: ListingsQuery, key: string | undefined, countKey: string): string {
+  /** A page of listings and the exact total, serialised; `values` are the status and the filters given. */
+  function readListings(q: ListingsQuery, values: Record<string, unknown>, countKey: string): string {
     const page = q.page ?? 1
     const pageSize = q.page_size ?? 20
-    const status = q.status ?? 'active'
-    const values: Record<string, unknown> = { status }
-    if (key !== undefined) values.city_key = key
-    if (q.type !== undefined) values.type = q.type
-    if (q.min_price !== undefined) values.min_price = q.min_price
-    if (q.max_price !== undefined) values.max_price = q.max_price
-    const statements = statementsFor(q)
+    const statements = statementsFor(values)
     let total = counts.get(countKey)
     if (total === undefined) {
-      // Without a price filter the count was written at publish; otherwise it is counted once per generation.
-      const precomputed = status === 'active' && q.min_price === undefined && q.max_price === undefined
+      // Active listings by city and type were counted at publish; any other count is made once per generation.
+      const precomputed =
+        values.status === 'active' &&
+        LISTING_FILTERS.every((f) => values[f.name] === undefined || COUNTED_FILTERS.has(f.name))
       total = precomputed
-        ? (countFromTable.get({ city_key: key ?? ANY, type: q.type ?? ANY })?.n ?? 0)
+        ? (countFromTable.get({
+            city_key: (values.city as string) ?? ANY,
+            type: (values.type as string) ?? ANY,
+          })?.n ?? 0)
         : (statements.count.get(values) as { n: number }).n
       counts.set(countKey, total)
     }

@@ -1,7 +1,10 @@
 import { z } from 'zod'
+import { DWELLING_TYPES } from '../kit/listing.js'
+import { dateSchema, timestampSchema } from './date-schemas.js'
 import {
   amountParameter,
   choiceParameter,
+  dateParameter,
   patternParameter,
   textParameter,
   wholeNumberParameter,
@@ -16,6 +19,16 @@ const POSTCODE = /^[1-9]\d{3} [A-Z]{2}$/
 
 /** The largest price a filter takes: twelve digits of euros. */
 const MAX_PRICE = 999_999_999_999
+/** The largest living area a filter takes, in m²: no listing states more (see the kit's listing schema). */
+const MAX_AREA = 100_000
+/** A source id as sources are named, in either case: letters, digits and hyphens (`funda`, `verra-makelaars`). */
+const SOURCE_ID = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/
+
+/** The ranges of `GET /v1/listings`, each a lower and an upper bound; a lower bound above its upper bound is a 400. */
+const RANGES = [
+  ['min_price', 'max_price'],
+  ['min_surface_area', 'max_surface_area'],
+] as const
 
 /** `GET /v1/listings` query parameters: unknown, repeated or malformed ones are a 400 that names them. */
 export const listingsQuerySchema = z
@@ -30,6 +43,33 @@ export const listingsQuerySchema = z
       .optional()
       .describe('Maximum price in EUR (inclusive; per month for rent).'),
     type: choiceParameter('type', ['rent', 'buy']).optional().describe('rent or buy.'),
+    dwelling_type: choiceParameter('dwelling_type', DWELLING_TYPES)
+      .optional()
+      .describe(
+        "Extension: the kind of home, as each listing's dwelling_type gives it: apartment, house, room, studio or other. Listings whose kind is not known (null) are left out.",
+      ),
+    source: patternParameter(
+      'source',
+      SOURCE_ID,
+      'a source id, as funda or verra-makelaars (see GET /v1/sources)',
+    )
+      .max(100)
+      .toLowerCase()
+      .optional()
+      .describe(
+        "Extension: a source id (as GET /v1/sources lists them), case-insensitive: listings that source shows, whether or not it is the one trusted most (each listing's sources). An id no source has finds nothing, as an unknown city does.",
+      ),
+    min_surface_area: amountParameter('min_surface_area', MAX_AREA, '50 or 62.5')
+      .optional()
+      .describe('Extension: minimum living area in m² (inclusive). Listings without an area are left out.'),
+    max_surface_area: amountParameter('max_surface_area', MAX_AREA, '50 or 62.5')
+      .optional()
+      .describe('Extension: maximum living area in m² (inclusive). Listings without an area are left out.'),
+    listed_since: dateParameter('listed_since')
+      .optional()
+      .describe(
+        'Extension: a date, YYYY-MM-DD: listings first offered on that day or later (listed_at, inclusive). Listings whose sites state no date are left out.',
+      ),
     page: wholeNumberParameter('page', 1, 1_000_000_000, 1)
       .optional()
       .describe('Page number, from 1. A page past the end is empty.'),
@@ -39,9 +79,12 @@ export const listingsQuerySchema = z
       .meta({ default: 'active' })
       .describe('Extension: active (currently on offer) or withdrawn.'),
   })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
-    path: ['min_price'],
-    message: 'min_price must not exceed max_price',
+  .superRefine((q, context) => {
+    for (const [low, high] of RANGES) {
+      const [min, max] = [q[low], q[high]]
+      if (min !== undefined && max !== undefined && min > max)
+        context.addIssue({ code: 'custom', path: [low], message: `${low} must not exceed ${high}` })
+    }
   })
 
 /** Validated listings query. */
@@ -105,22 +148,31 @@ export const listingSchema = z
     address: addressSchema,
     price: z.number().nullable().describe('EUR; per month for rent. Null when the price is on request.'),
     surface_area: z.number().nullable().describe('Living area in m².'),
+    dwelling_type: z
+      .enum(DWELLING_TYPES)
+      .nullable()
+      .describe(
+        'Extension: the kind of home. What its sources state (the most trusted first); when none does, what the BAG suggests for the home it resolved to (a home in a building with several homes: apartment, else house). Null when neither says.',
+      ),
     bag_id: z.string().regex(BAG_ID).nullable().describe('The BAG object, or null when unresolved.'),
     source: sourceRefSchema.describe('The source we trust most for this listing.'),
     sources: z.array(sourceRefSchema).describe('Every source that lists it.'),
     price_history: z
-      .array(z.object({ observed_at: z.string(), price: z.number().nullable() }))
+      .array(
+        z.object({
+          observed_at: timestampSchema().describe('When a run first saw this price.'),
+          price: z.number().nullable(),
+        }),
+      )
       .describe('Extension: every price the trusted source has shown, oldest first.'),
-    listed_at: z
-      .string()
+    listed_at: dateSchema()
       .nullable()
       .describe(
         'The date the home was first offered (YYYY-MM-DD), as its sites state it; null when none does. Listings are newest first by this date, those without one after those with one, then by first_seen (newest first), then by id.',
       ),
-    first_seen: z.string(),
-    last_seen: z.string(),
-    verified_at: z
-      .string()
+    first_seen: timestampSchema().describe('When this service first saw it: the start of that run.'),
+    last_seen: timestampSchema().describe('When this service last saw it: the start of that run.'),
+    verified_at: timestampSchema()
       .nullable()
       .describe(
         'Extension: when a crawl last checked that the listing is still on offer as served (the start of that run): the newest among its sources. Null when no source has verified it since verification was recorded.',
@@ -147,13 +199,21 @@ export const listingsResponseSchema = z.object({
 const provenanceSchema = z
   .object({
     source: z.string().describe("Where the value came from: 'bag', 'ep-online', 'woz', or a listing source."),
-    observed_at: z
-      .string()
-      .describe('When that source stated it (a register: its date; a listing: last seen).'),
+    observed_at: dateSchema().describe(
+      "The day that source stated it: a register's date (the BAG extract's stand date, the label's registration, the day the WOZ value was fetched), or the day a listing source was last seen stating it (UTC).",
+    ),
     conflicts: z
-      .array(z.object({ source: z.string(), value: z.unknown(), observed_at: z.string() }))
+      .array(z.object({ source: z.string(), value: z.unknown(), observed_at: dateSchema() }))
       .optional()
       .describe('What other sources said that lost to this value; absent when every source agreed.'),
+    rejected: z
+      .array(
+        z.object({ source: z.string(), value: z.unknown(), observed_at: z.string(), reason: z.string() }),
+      )
+      .optional()
+      .describe(
+        "Extension: values sources gave that cannot be true (a register's placeholder year such as 1005 or 9999, a WOZ value of 1), left out with the reason; absent when there were none. When every value was rejected the field is null, and source and observed_at name the first one rejected.",
+      ),
   })
   .nullable()
   .describe('Null when no source knows the field.')
@@ -198,11 +258,10 @@ const estimateFields = (kind: 'price' | 'rent') => {
       .describe(
         "The stated coverage of [low, high], e.g. 0.8: in the back-test (propdata backtest), each confidence class's intervals held 75–85 % of its held-out homes' prices.",
       ),
-    as_of: z
-      .string()
+    as_of: dateSchema()
       .nullable()
       .describe(
-        `The model's valuation date (the newest listing date of the ${listings} it was fitted on): the estimate is a ${kind} at that date.`,
+        `The model's valuation date (the date of the run that published it, in the Netherlands; no listing's date moves it): the estimate is a ${kind} at that date.`,
       ),
     method: z
       .string()
@@ -263,15 +322,19 @@ export const propertyResponseSchema = z
       year_built: z.number().int().nullable(),
       energy_label: z.string().nullable().describe('A+++++ … G.'),
       woz_value: z.number().nullable().describe('EUR.'),
-      woz_reference_date: z
-        .string()
+      woz_reference_date: dateSchema()
         .nullable()
         .describe(
           "The WOZ value's peildatum (1 January of the year before the tax year); the newest is current.",
         ),
       surface_area: z.number().nullable().describe('m².'),
       use: z.string().nullable(),
-      dwelling_type: z.string().nullable(),
+      dwelling_type: z
+        .enum(DWELLING_TYPES)
+        .nullable()
+        .describe(
+          "What the home's listings state (the most recently seen first), else what the BAG suggests: a home in a building with several homes is an apartment, any other home a house.",
+        ),
     }),
     valuation: valuationSchema,
     listings: z.array(listingSchema),
@@ -301,7 +364,7 @@ export const addressResponseSchema = z.object({
 export const healthSchema = z.object({
   status: z.literal('ok'),
   generation: z.int().min(1).describe('The published generation served.'),
-  published_at: z.string().describe('When it was published.'),
+  published_at: timestampSchema().describe('When it was published.'),
 })
 
 /** RFC 9457 problem details. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TERMS, type Terms } from '../kit/adapter.js'
 import { EVIDENCE_KINDS, type EvidenceKind, evidenceSchema } from '../kit/evidence.js'
+import { dateSchema, timestampSchema } from './date-schemas.js'
 import { REQUEST_KINDS, type RequestKind } from './request-kinds.js'
 
 /** A crawl's requests by kind, one count each. */
@@ -56,7 +57,7 @@ export const sourceSchema = z
     last_run: z
       .object({
         run_id: z.number().int(),
-        started_at: z.string(),
+        started_at: timestampSchema(),
         message: z
           .string()
           .nullable()
@@ -75,20 +76,17 @@ export const sourceSchema = z
           ),
       })
       .nullable(),
-    last_success: z
-      .string()
+    last_success: timestampSchema()
       .nullable()
       .describe(
         'When the last successful run of this source started. For bag and ep-online, the last successful import: its data is the data in use, whatever imports failed since.',
       ),
-    data_as_of: z
-      .string()
+    data_as_of: dateSchema()
       .nullable()
       .describe(
-        "bag and ep-online: the date the data in use describes, as its file states it (the BAG extract's stand date, the label file's publication date). Null for the other sources, or when the file states none.",
+        "bag and ep-online: the date the data in use describes, as its file states it (the BAG extract's stand date, the label file's publication date). Null for the other sources, or when the file states none (or no date).",
       ),
-    loaded_at: z
-      .string()
+    loaded_at: timestampSchema()
       .nullable()
       .describe('bag and ep-online: when the data in use was loaded. Null for the other sources.'),
     freshness_seconds: z
@@ -112,7 +110,7 @@ export const sourcesResponseSchema = z.object({
   data: z.array(sourceSchema),
   meta: z.object({
     generation: z.number().int().describe('The published generation the counts belong to.'),
-    as_of: z.string().describe('When freshness_seconds and oldest_unverified_seconds were computed.'),
+    as_of: timestampSchema().describe('When freshness_seconds and oldest_unverified_seconds were computed.'),
     evidence: z
       .object(
         Object.fromEntries(EVIDENCE_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<

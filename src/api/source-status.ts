@@ -85,7 +85,8 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         id: source.id,
         name: source.name,
         kind: 'listing',
-        ...sourceTraits(findSource(source.id)),
+        // A named partner feed is read with the feed adapter, whose traits it has.
+        ...sourceTraits(findSource(source.adapter ?? source.id)),
         status: lastRun?.status ?? null,
         lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
         requests: readRequestsByKind(lastRun?.requests_json ?? null),

@@ -161,6 +161,61 @@ describe('rebuildListings', () => {
     }
   })
 
+  it("takes the kind of home the most trusted member states, active ones first, else the BAG's guess; and every source id", () => {
+    const { sqlite } = sample.store
+    const now = '2026-11-23T00:00:00.000Z'
+    sqlite.exec('begin')
+    try {
+      const id = sqlite
+        .prepare(
+          `select o.listing_id from observations o join bag_objects b on b.id = o.bag_vbo_id
+            where b.gebruiksdoel like '%woonfunctie%' and b.dwellings > 1
+            group by o.listing_id having count(*) = 2 and count(distinct o.source_id) = 2 limit 1`,
+        )
+        .pluck()
+        .get() as number
+      const [trusted, other] = sqlite
+        .prepare<[number], { id: number; source_id: string }>(
+          'select id, source_id from observations where listing_id = ? order by id',
+        )
+        .all(id)
+      const state = sqlite.prepare('update observations set dwelling_type = ?, status = ? where id = ?')
+      const listing = () =>
+        sqlite.prepare('select dwelling_type, source_ids from listings where id = ?').get(id) as {
+          dwelling_type: string | null
+          source_ids: string
+        }
+      preparePublishScratch(sqlite)
+      sqlite.prepare('insert into publish_listings (listing_id) values (?)').run(id)
+      const rebuild = () =>
+        rebuildListings(sqlite, now, 99, { [trusted!.source_id]: 0, [other!.source_id]: 1 })
+      const both = JSON.stringify([trusted!.source_id, other!.source_id].sort())
+
+      state.run('studio', 'active', trusted!.id)
+      state.run('room', 'active', other!.id)
+      rebuild()
+      expect(listing().dwelling_type).toBe('studio')
+      expect(JSON.stringify(JSON.parse(listing().source_ids).sort())).toBe(both)
+
+      state.run(null, 'active', trusted!.id)
+      rebuild()
+      expect(listing().dwelling_type).toBe('room')
+
+      // An active member's word counts before a withdrawn one's, whatever their trust.
+      state.run('studio', 'withdrawn', trusted!.id)
+      rebuild()
+      expect(listing()).toEqual({ dwelling_type: 'room', source_ids: JSON.stringify([other!.source_id]) })
+
+      // No member says: the BAG's guess, several homes in the building making an apartment.
+      state.run(null, 'active', trusted!.id)
+      state.run(null, 'active', other!.id)
+      rebuild()
+      expect(listing().dwelling_type).toBe('apartment')
+    } finally {
+      sqlite.exec('rollback')
+    }
+  })
+
   it('builds a listing with one member from that member alone, active or withdrawn', () => {
     const { sqlite } = sample.store
     const now = '2026-11-23T00:00:00.000Z'

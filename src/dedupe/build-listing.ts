@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { bagDwellingTypeSql } from '../merge/bag-dwelling-type.js'
 import { relistedPriceHistoryJson } from './price-history.js'
 import type { TrustRanks } from './trust-ranks.js'
 
@@ -67,12 +68,13 @@ const TRUST_ORDER = 'coalesce(p.rank, 1000), o.last_seen desc, o.id'
 /**
  * Each rebuilt listing's pool, in the columns the upsert below reads: how many members are active, first and last
  * seen over all members, the winner (the first member in trust order, active ones first), and the pool's BAG object,
- * number, area, listing date and sources. Each figure is taken over the active members when there are any, else over
- * all of them. `relisted` marks a pool where one source has more than one member (a home it relisted under a new
+ * number, area, listing date, sources and their ids. Each figure is taken over the active members when there are any,
+ * else over all of them; the kind of home a member states is taken from the first in trust order that states one,
+ * active ones first. `relisted` marks a pool where one source has more than one member (a home it relisted under a new
  * id): its price history then takes in that source's withdrawn members too.
  *
  * Grouped, not windowed: window functions sort every member row, all its columns with it. Listings with one member,
- * most of them, skip the grouping: its three ordered aggregates need no order for one row. The two kinds are merged
+ * most of them, skip the grouping: its ordered aggregates need no order for one row. The two kinds are merged
  * in id order (`limit -1` keeps SQLite from dropping the `order by` of a subquery), so that a first run appends its
  * listings instead of splitting pages.
  *
@@ -92,6 +94,10 @@ const POOL = `
            min(o.listed_at) filter (where o.status = 'active') as active_listed, min(o.listed_at) as any_listed,
            json_group_array(${SOURCE} order by ${TRUST_ORDER}) filter (where o.status = 'active') as active_sources,
            json_group_array(${SOURCE} order by ${TRUST_ORDER}) as any_sources,
+           json_group_array(distinct o.source_id) filter (where o.status = 'active') as active_ids,
+           json_group_array(distinct o.source_id) as any_ids,
+           json_group_array(o.dwelling_type order by o.status <> 'active', ${TRUST_ORDER})
+             filter (where o.dwelling_type is not null) ->> 0 as stated_dwelling,
            count(*) > count(distinct o.source_id) as relisted
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
@@ -102,7 +108,8 @@ const POOL = `
   pool as (
     select m.listing_id, o.status = 'active' as active_n, o.first_seen as first_seen_all, o.last_seen as last_seen_all,
            o.id as winner, o.bag_vbo_id as pool_bag, o.bag_num_id as pool_num, o.surface_area as pool_area,
-           o.listed_at as pool_listed, json_array(${SOURCE}) as sources_json, 0 as relisted
+           o.listed_at as pool_listed, json_array(${SOURCE}) as sources_json, json_array(o.source_id) as source_ids,
+           o.dwelling_type as stated_dwelling, 0 as relisted
       from publish_listing_members m
       cross join observations o on o.listing_id = m.listing_id
      where m.n = 1
@@ -110,7 +117,8 @@ const POOL = `
     select listing_id, active_n, first_seen_all, last_seen_all, winner,
            iif(active_n > 0, active_bag, any_bag), iif(active_n > 0, active_num, any_num),
            iif(active_n > 0, active_area, any_area), iif(active_n > 0, active_listed, any_listed),
-           iif(active_n > 0, active_sources, any_sources), relisted
+           iif(active_n > 0, active_sources, any_sources), iif(active_n > 0, active_ids, any_ids), stated_dwelling,
+           relisted
       from grouped
     order by 1 limit -1
   )`
@@ -126,7 +134,8 @@ export const DISPLAY_POSTCODE_SQL = `case when a.postcode glob '[0-9][0-9][0-9][
   then substr(a.postcode, 1, 4) || ' ' || substr(a.postcode, 5) else a.postcode end`
 
 /**
- * Writes each pool's listing; a resolved home takes its address from the BAG. Driven from publish_listing_members
+ * Writes each pool's listing; a resolved home takes its address from the BAG, and its kind from the BAG when no member
+ * states one. Driven from publish_listing_members
  * (cross join fixes the order), so a run that touched few listings reads few. A listing already withdrawn keeps its
  * date through the conflict clause: a subquery on listings here would make SQLite materialise the whole select
  * before inserting.
@@ -134,25 +143,27 @@ export const DISPLAY_POSTCODE_SQL = `case when a.postcode glob '[0-9][0-9][0-9][
 const UPSERT = `
   with ${POOL}
   insert into listings (id, type, status, bag_id, street, number, postcode, city, city_key, price, surface_area,
-                        source_name, source_url, sources_json, price_history_json, listed_at, first_seen, last_seen,
-                        withdrawn_at, updated_generation)
+                        dwelling_type, source_name, source_url, sources_json, source_ids, price_history_json,
+                        listed_at, first_seen, last_seen, withdrawn_at, updated_generation)
   select g.listing_id, w.type, case when g.active_n > 0 then 'active' else 'withdrawn' end, g.pool_bag,
          coalesce(a.street, w.street),
          case when a.num_id is not null then ${HOUSE_NUMBER_SQL} else w.house_number end,
          case when a.num_id is not null then ${DISPLAY_POSTCODE_SQL} else w.postcode end,
          coalesce(a.city, w.city), coalesce(a.city_key, w.city_key), w.price, coalesce(w.surface_area, g.pool_area),
-         w.source_id, w.url, g.sources_json,
+         coalesce(g.stated_dwelling, ${bagDwellingTypeSql('b')}), w.source_id, w.url, g.sources_json, g.source_ids,
          iif(g.relisted, ${relistedPriceHistoryJson('g.listing_id', 'w.source_id', 'w.id')}, w.price_history_json),
          g.pool_listed, g.first_seen_all, g.last_seen_all,
          case when g.active_n > 0 then null else @now end,
          @generation
     from pool g join observations w on w.id = g.winner left join bag_addresses a on a.num_id = g.pool_num
+         left join bag_objects b on b.id = g.pool_bag
    where true
   on conflict (id) do update set
     type = excluded.type, status = excluded.status, bag_id = excluded.bag_id, street = excluded.street,
     number = excluded.number, postcode = excluded.postcode, city = excluded.city, city_key = excluded.city_key,
-    price = excluded.price, surface_area = excluded.surface_area, source_name = excluded.source_name,
-    source_url = excluded.source_url, sources_json = excluded.sources_json,
+    price = excluded.price, surface_area = excluded.surface_area, dwelling_type = excluded.dwelling_type,
+    source_name = excluded.source_name, source_url = excluded.source_url, sources_json = excluded.sources_json,
+    source_ids = excluded.source_ids,
     price_history_json = excluded.price_history_json, listed_at = excluded.listed_at,
     first_seen = excluded.first_seen, last_seen = excluded.last_seen,
     withdrawn_at = case when listings.status = 'withdrawn' and excluded.status = 'withdrawn'

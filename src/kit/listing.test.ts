@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { validateListing } from '../parse/index.js'
 import type { ListingInput } from './listing.js'
 
@@ -97,6 +97,36 @@ describe('the listing schema: a value missing is fine, a value present but malfo
     ]) {
       expect(validate({ listedAt: given }), given).toMatchObject({ ok: true, listing: { listedAt: date } })
     }
+  })
+})
+
+describe('a listing whose values are well formed but cannot be true is rejected with the field, value and bound', () => {
+  it('refuses a listing date after tomorrow in the Netherlands, whatever the clock’s own zone', () => {
+    vi.useFakeTimers({ now: new Date('2026-10-24T23:30:00Z'), toFake: ['Date'] })
+    try {
+      // Already 25 October in Amsterdam: the 26th is tomorrow there, the 27th is not.
+      expect(validate({ listedAt: '2026-10-26' }).ok).toBe(true)
+      expect(validate({ listedAt: '2099-01-01' })).toMatchObject({
+        ok: false,
+        rejected: {
+          reason:
+            'listedAt: 2099-01-01 is after tomorrow (2026-10-26 in the Netherlands): a home cannot have been offered on a day still to come',
+        },
+      })
+      expect(validate({ listedAt: '27-10-2026' }).ok).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('refuses a 100,000 m² rental at EUR 1,500 for both its area and its price per m²', () => {
+    expect(validate({ price: 1_500, surfaceArea: 100_000 })).toMatchObject({
+      ok: false,
+      rejected: {
+        reason:
+          'surfaceArea: 100,000 m² is above 5,000 m², the most taken for a home to rent of no stated kind; pricePerM2: EUR 1,500 a month for 100,000 m²: EUR 0.02 per m² is below EUR 0.5 per m², the least taken for a home to rent of no stated kind',
+      },
+    })
   })
 })
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { normalisePostcode } from '../normalise/normalise-postcode.js'
 import { parseHouseNumber } from '../normalise/parse-house-number.js'
 import { parseListingDate } from './listing-date.js'
+import { implausibleValues } from './plausible-listing.js'
 import { shownAs } from './shown-value.js'
 import { ENERGY_LABELS, parseArea, parseEnergyLabel, parseRooms, parseYearBuilt } from './text-parsers.js'
 
@@ -15,6 +16,9 @@ const shownNumber = (schema: z.ZodNumber, read: (text: string) => number | null,
 /** Text kept as printed, once `readable` says it has the form it should. */
 const printed = (schema: z.ZodString, readable: (text: string) => boolean, what: string) =>
   shownAs(z.string(), schema, (text) => (readable(text) ? text : null), what)
+
+/** The fields the plausibility rules read (see {@link implausibleValues}). */
+const PLAUSIBILITY_READS = new Set(['type', 'price', 'surfaceArea', 'dwellingType', 'listedAt'])
 
 /**
  * One listing as a source reports it, validated once, centrally, before anything is stored.
@@ -61,22 +65,17 @@ export const listingSchema = z
         message: 'missing, and the listing does not say "on request"',
       })
     }
-    // A rent above this is almost always a sale price or a yearly figure read as monthly.
-    if (listing.type === 'rent' && listing.price !== null && listing.price > 50_000) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['price'],
-        message: `${listing.price} is not a plausible monthly rent`,
-      })
-    }
-    if (listing.type === 'buy' && listing.price !== null && listing.price < 10_000) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['price'],
-        message: `${listing.price} is not a plausible sale price`,
-      })
-    }
   })
+  // Values of a good form that still cannot be true: a date to come, an area or a price outside its bounds. Judged only
+  // once the fields they read have their form: "-5" is a bad price, not a low one.
+  .superRefine(
+    (listing, ctx) => {
+      for (const { field, message } of implausibleValues(listing, new Date())) {
+        ctx.addIssue({ code: 'custom', path: [field], message })
+      }
+    },
+    { when: ({ issues }) => !issues.some((issue) => PLAUSIBILITY_READS.has(String(issue.path?.[0]))) },
+  )
 
 /** What an adapter returns for one listing. */
 export type ListingInput = z.input<typeof listingSchema>

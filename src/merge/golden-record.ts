@@ -1,4 +1,17 @@
-/** Where a field's value came from, and what other sources said. */
+import { implausibleWoz, implausibleYearBuilt } from './plausible-facts.js'
+
+/** A value a source gave that cannot be true of the home, and why (see `plausible-facts.ts`). */
+export interface RejectedValue {
+  readonly source: string
+  readonly value: unknown
+  readonly observed_at: string
+  readonly reason: string
+}
+
+/**
+ * Where a field's value came from, and what other sources said. When every value given was rejected, the field is
+ * null and `source` and `observed_at` name the source of the first value rejected.
+ */
 export interface FieldProvenance {
   readonly source: string
   readonly observed_at: string
@@ -8,6 +21,8 @@ export interface FieldProvenance {
     readonly value: unknown
     readonly observed_at: string
   }[]
+  /** Values that cannot be true, left out before the choice; absent when there were none. */
+  readonly rejected?: readonly RejectedValue[]
 }
 
 /** A fact one source states about a home. */
@@ -130,17 +145,49 @@ export function survive<T>(
   }
 }
 
+/**
+ * {@link survive} over the facts that can be true: each fact `implausible` gives a reason for is left out, and kept in
+ * the provenance with that reason. A field whose every value was rejected is null, with the first rejected value's
+ * source as its provenance.
+ */
+export function surviveCredible<T>(
+  tiers: readonly (readonly Fact<T>[] | undefined)[],
+  implausible: (fact: Fact<T>) => string | null,
+  priority: (source: string) => number,
+  same?: (a: T, b: T) => boolean,
+): { value: T | null; provenance: FieldProvenance | null } {
+  const rejected: RejectedValue[] = []
+  const credible = tiers.map((facts) =>
+    facts?.filter((fact) => {
+      const reason = implausible(fact)
+      if (reason !== null)
+        rejected.push({ source: fact.source, value: fact.value, observed_at: fact.observedAt, reason })
+      return reason === null
+    }),
+  )
+  const result = survive(credible, priority, same)
+  if (rejected.length === 0) return result
+  const first = rejected[0] as RejectedValue
+  const chosen = result.provenance ?? { source: first.source, observed_at: first.observed_at }
+  return { value: result.value, provenance: { ...chosen, rejected } }
+}
+
 const bagFact = <T>(bag: BagFacts, value: T | null): Fact<T>[] =>
   value === null ? [] : [{ source: bag.source, value, observedAt: bag.observedAt }]
 
 /** Merges what every source says about one home into its Golden Record. Pure: same inputs, same record. */
 export function buildGoldenRecord(inputs: MergeInputs, priority: (source: string) => number): GoldenRecord {
   const { bag, registers, listings } = inputs
-  const yearBuilt = survive([bagFact(bag, bag.yearBuilt), registers.yearBuilt, listings.yearBuilt], priority)
+  const yearBuilt = surviveCredible(
+    [bagFact(bag, bag.yearBuilt), registers.yearBuilt, listings.yearBuilt],
+    implausibleYearBuilt,
+    priority,
+  )
   const surfaceArea = survive([bagFact(bag, bag.surfaceArea), listings.surfaceArea], priority)
   const energyLabel = survive([registers.energyLabel, listings.energyLabel], priority)
-  const woz = survive(
+  const woz = surviveCredible(
     [registers.woz],
+    implausibleWoz,
     priority,
     (a, b) => a.value === b.value && a.referenceDate === b.referenceDate,
   )

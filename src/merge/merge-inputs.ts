@@ -3,6 +3,7 @@ import { cityKey, displayPostcode, formatHouseNumber, normaliseCity } from '../n
 import type { Store } from '../store/database.js'
 import { jsonEachParam, objectRows, param, prepareQuery } from '../store/prepared.js'
 import type { PdokLookupTable } from '../store/schema.js'
+import { bagDwellingTypeSql } from './bag-dwelling-type.js'
 import type { BagFacts, Fact, MergeInputs } from './golden-record.js'
 
 interface ObjectRow {
@@ -18,7 +19,8 @@ interface ObjectRow {
   city: string
   city_key: string
   bouwjaar: number | null
-  dwellings: number | null
+  /** What the BAG suggests the home is (see bagDwellingTypeSql). */
+  bag_dwelling_type: 'apartment' | 'house' | null
   label: string | null
   label_registered_at: string | null
   label_year_built: number | null
@@ -99,7 +101,8 @@ export function createMergeInputLoader(store: Store) {
               .whereRef('w2.num_id', '=', 'o.hoofdadres_id'),
           ),
         )
-        .select(['o.id', 'o.hoofdadres_id', 'o.oppervlakte', 'o.gebruiksdoel', 'o.bouwjaar', 'o.dwellings'])
+        .select(['o.id', 'o.hoofdadres_id', 'o.oppervlakte', 'o.gebruiksdoel', 'o.bouwjaar'])
+        .select(sql<BagFacts['dwellingType']>`${sql.raw(bagDwellingTypeSql('o'))}`.as('bag_dwelling_type'))
         .select([
           'a.street',
           'a.huisnummer',
@@ -186,12 +189,8 @@ export function createMergeInputLoader(store: Store) {
     surfaceArea: plausibleArea(row.oppervlakte),
     usePurpose: row.gebruiksdoel,
     yearBuilt: row.bouwjaar,
-    // Several dwellings in one pand make an apartment; a listing that says otherwise wins in the merge.
-    dwellingType: row.gebruiksdoel?.includes('woonfunctie')
-      ? (row.dwellings ?? 1) > 1
-        ? 'apartment'
-        : 'house'
-      : null,
+    // A listing that says otherwise wins in the merge.
+    dwellingType: row.bag_dwelling_type,
     observedAt,
   })
 

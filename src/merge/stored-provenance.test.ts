@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { OUDE_DELFT_BAG } from '../../test/helpers/bag-facts.js'
 import { buildGoldenRecord, type Fact, type FieldProvenance, type GoldenRecord } from './golden-record.js'
-import { provenanceJson, storeProvenance } from './stored-provenance.js'
+import { provenanceJson, servedProvenanceJson, storeProvenance } from './stored-provenance.js'
 import { toGoldenRow } from './write-golden-records.js'
 
 type Provenance = GoldenRecord['provenance']
@@ -18,6 +18,11 @@ const BAG_ONLY: Provenance = {
   dwelling_type: BAG,
 }
 
+const rejectedValues = fc.array(
+  fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string(), reason: fc.string() }),
+  { minLength: 1, maxLength: 2 },
+)
+
 const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
   fc.constant(null),
   fc.constant(BAG),
@@ -28,6 +33,15 @@ const fieldProvenance: fc.Arbitrary<FieldProvenance | null> = fc.oneof(
     conflicts: fc.array(fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string() }), {
       maxLength: 3,
     }),
+  }),
+  fc.record({ source: fc.constant('bag'), observed_at: fc.string(), rejected: rejectedValues }),
+  fc.record({
+    source: fc.string(),
+    observed_at: fc.string(),
+    conflicts: fc.array(fc.record({ source: fc.string(), value: fc.jsonValue(), observed_at: fc.string() }), {
+      maxLength: 2,
+    }),
+    rejected: rejectedValues,
   }),
 )
 
@@ -50,7 +64,8 @@ function builtRecord(): GoldenRecord {
         ],
       },
       listings: {
-        yearBuilt: listed(1890),
+        // A year no home can have: left out, with the reason, while the BAG's year stands.
+        yearBuilt: [...listed(1890), ...listed(1008)],
         energyLabel: listed('C'),
         surfaceArea: listed(290),
         dwellingType: listed('apartment'),
@@ -116,6 +131,27 @@ describe('stored provenance', () => {
   it('returns a record written in the object form as it is', () => {
     const old = JSON.stringify(BAG_ONLY)
     expect(provenanceJson(old)).toBe(old)
+  })
+})
+
+describe('servedProvenanceJson', () => {
+  const SEEN = '2026-11-22T23:42:32.499Z'
+  const provenance: Provenance = {
+    ...BAG_ONLY,
+    surface_area: { ...BAG, conflicts: [{ source: 'funda', value: 114.5, observed_at: SEEN }] },
+    dwelling_type: { source: 'pararius', observed_at: SEEN },
+  }
+  it("states every observed_at as a day: a register's date as it is, a listing's time of sighting as its UTC date", () => {
+    expect(JSON.parse(servedProvenanceJson(storeProvenance(provenance)))).toEqual({
+      ...BAG_ONLY,
+      surface_area: { ...BAG, conflicts: [{ source: 'funda', value: 114.5, observed_at: '2026-11-22' }] },
+      dwelling_type: { source: 'pararius', observed_at: '2026-11-22' },
+    })
+  })
+  it('does so for a record written in the object form too, and leaves the stored form as the hash reads it', () => {
+    const stored = JSON.stringify(provenance)
+    expect(JSON.parse(servedProvenanceJson(stored)).dwelling_type.observed_at).toBe('2026-11-22')
+    expect(provenanceJson(stored)).toBe(stored)
   })
 })
 

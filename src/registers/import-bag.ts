@@ -1,5 +1,6 @@
 import { type BagRecord, readBagExtract, readExtractInfo } from '../../sources/bag/index.js'
 import { InvalidInputError } from '../errors.js'
+import { EARLIEST_YEAR_BUILT, YEARS_BUILT_AHEAD } from '../merge/plausible-facts.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
 import { cityKey, normaliseCity, streetKey } from '../normalise/index.js'
 import type { Store } from '../store/database.js'
@@ -285,19 +286,21 @@ const GONE_PAND = "('Pand gesloopt', 'Niet gerealiseerd pand', 'Pand ten onrecht
 
 /**
  * Stores on each object what the merger needs from its panden, set-based, once per import: the year of its oldest
- * standing pand (an annex built later is a pand of its own; placeholder and far-future years are unknown) and how
- * many objects its largest pand holds (several make an apartment). `suffix` names the tables being loaded.
+ * standing pand (an annex built later is a pand of its own) and how many objects its largest pand holds (several make
+ * an apartment). A placeholder year (1005, 9999) never hides a real one on another pand; where a placeholder is all
+ * there is, it is kept, so that the merge can leave it out and say why. `suffix` names the tables being loaded.
  */
 export function deriveObjectFacts(sqlite: Store['sqlite'], suffix = ''): void {
+  const standing = `p.status not in ${GONE_PAND}`
+  const credible = `p.bouwjaar between ${EARLIEST_YEAR_BUILT} and cast(strftime('%Y', 'now') as integer) + ${YEARS_BUILT_AHEAD}`
   sqlite.exec(`
     drop table if exists temp.import_pand_sizes;
     create temp table import_pand_sizes (pand_id text primary key, n integer not null) without rowid;
     insert into import_pand_sizes select pand_id, count(*) from bag_object_panden${suffix} group by pand_id;
     update bag_objects${suffix} set bouwjaar = f.bouwjaar, dwellings = f.dwellings
       from (select op.object_id,
-                   min(case when p.status not in ${GONE_PAND}
-                             and p.bouwjaar between 1000 and cast(strftime('%Y', 'now') as integer) + 5
-                            then p.bouwjaar end) as bouwjaar,
+                   coalesce(min(case when ${standing} and ${credible} then p.bouwjaar end),
+                            min(case when ${standing} then p.bouwjaar end)) as bouwjaar,
                    max(s.n) as dwellings
               from bag_object_panden${suffix} op
               join bag_panden${suffix} p on p.id = op.pand_id

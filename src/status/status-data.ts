@@ -8,7 +8,11 @@ import { IMPORT_KINDS } from '../registers/record-import.js'
 import { readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import type { RunSourceRow, RunTable } from '../store/schema.js'
-import { oldestVerifiedPerSource, readListingSources } from '../store/sources.repository.js'
+import {
+  type ListingSourceState,
+  oldestVerifiedPerSource,
+  readListingSources,
+} from '../store/sources.repository.js'
 import {
   type StatusData,
   type StatusNight,
@@ -91,9 +95,11 @@ async function readSources(store: Store, runIds: readonly number[], now: Date): 
   const known = (await readListingSources(store, ALL_SOURCES)).filter(
     (s) => !s.retired && (nights.has(s.id) || s.activeListings > 0),
   )
-  const partnerFeeds = known.filter((s) => findSource(s.id)?.kind === 'file').map((s) => s.id)
+  // A named partner feed (`--feed NAME=PATH`) is read with the `feed` adapter: it is what that adapter is.
+  const adapterOf = (s: ListingSourceState) => findSource(s.adapter ?? s.id)
+  const partnerFeeds = known.filter((s) => adapterOf(s)?.kind === 'file').map((s) => s.id)
   const sources = known.map((s): StatusSource => {
-    const source = findSource(s.id)
+    const source = adapterOf(s)
     const shown = identityOf(s, source, partnerFeeds)
     const f = freshness.get(s.id) ?? { active: 0, resolved: 0, night: 0, week: 0 }
     return {

@@ -57,6 +57,8 @@ export interface SourceCatalogueTable {
   name: string
   /** When a run first registered it. */
   registered_at: string
+  /** The adapter it is read with when that is another source's: `feed` for a named partner feed (migration 025). */
+  adapter: string | null
 }
 
 /** A row a source produced that failed validation, kept with its reason. */
@@ -148,9 +150,16 @@ export interface ListingTable {
   city_key: string | null
   price: number | null
   surface_area: number | null
+  /**
+   * The kind of home (`DWELLING_TYPES`): what its sources state, the most trusted first; else the BAG's reading of the
+   * home it resolved to (several homes in its building: apartment, else house); null when neither says.
+   */
+  dwelling_type: string | null
   source_name: string
   source_url: string
   sources_json: string
+  /** The ids of the sources `sources_json` lists, as a JSON array: what the API's `source` filter matches. */
+  source_ids: Generated<string>
   /** `[{observed_at, price}]` of the primary source's observation, oldest first. */
   price_history_json: string
   /**

@@ -47,11 +47,18 @@ export function labelGroup(label: string | null | undefined): string | null {
 /**
  * Writes the home's feature row into `out` (length FEATURE_NAMES.length) without allocating,
  * because it runs once per estimate at API read time. `years` is the time between the price
- * date and the valuation date (negative = earlier).
+ * date and the valuation date (negative = earlier). The size curve is read at the area clamped to
+ * `areaRange`, the sizes the fit trusts: beyond them the price per m² stays where the curve ends.
  */
-export function designRow(home: HomeFeatures, logAreaCentre: number, years: number, out: Float64Array): void {
+export function designRow(
+  home: HomeFeatures,
+  logAreaCentre: number,
+  years: number,
+  areaRange: readonly [number, number],
+  out: Float64Array,
+): void {
   out.fill(0)
-  const logArea = Math.log(home.surfaceArea)
+  const logArea = Math.log(Math.min(Math.max(home.surfaceArea, areaRange[0]), areaRange[1]))
   const apartment = home.dwellingType === 'apartment' ? 1 : 0
   let c = 0
   out[c++] = 1

@@ -7,7 +7,7 @@ import { choleskyFactor, choleskySolve } from './cholesky.js'
 import { type DesignMatrix, designMatrix, ridgeGram } from './design-matrix.js'
 import { FEATURE_NAMES } from './design-row.js'
 import { type PackedHedonicFit, packedLevel } from './predict-hedonic.js'
-import { quantile } from './quantile.js'
+import { quantile, quantileSorted } from './quantile.js'
 import type { AreaEffect, Comparable } from './types.js'
 import { varianceComponents } from './variance-components.js'
 
@@ -21,10 +21,16 @@ export interface LevelVariance {
 export interface HedonicFit {
   readonly coefficients: Readonly<Record<string, number>>
   readonly logAreaCentre: number
-  /** Smallest and largest living area (m²) in the data; far outside it the size curve is a guess. */
+  /**
+   * The living areas (m²) the fit trusts: robust quantiles of the data's. The size curve stays level beyond them, and
+   * far beyond them a home is not valued.
+   */
   readonly areaRange: readonly [number, number]
   readonly valuationDate: string
-  /** Range of price dates in the data, in years relative to the valuation date. */
+  /**
+   * The price dates the fit trusts (robust quantiles, and the valuation date), in years relative to the valuation
+   * date; the time trend is not extrapolated beyond them.
+   */
   readonly yearsRange: readonly [number, number]
   readonly residualVariance: number
   readonly levelVariance: Readonly<Record<HierarchyLevel, LevelVariance>>
@@ -37,7 +43,36 @@ export interface HedonicOptions {
   /** Ridge penalty on every coefficient but the intercept; keeps sparse year bands in check. */
   readonly ridge?: number
   readonly maxIterations?: number
+  /** Residuals count up to this many robust standard deviations (see {@link HUBER_K}); Infinity fits least squares. */
+  readonly huberK?: number
 }
+
+/**
+ * The size and date ranges the fit trusts run from this quantile to its complement, and leave at least `RANGE_ROWS`
+ * listings beyond each end: no one listing then moves them further than the gap between two others, nor sits alone at
+ * an end to tilt the size curve or the time trend.
+ */
+const RANGE_QUANTILE = 0.005
+const RANGE_ROWS = 10
+
+/** The quantile at which the trusted ranges of `n` values end (and its complement, where they begin). */
+export function trustedQuantile(n: number): number {
+  return Math.min(0.5, Math.max(RANGE_QUANTILE, RANGE_ROWS / n))
+}
+
+/** The [q, 1 − q] quantiles of `values`. */
+function robustRange(values: Float64Array, q: number): [number, number] {
+  const sorted = Float64Array.from(values).sort()
+  return [quantileSorted(sorted, q), quantileSorted(sorted, 1 - q)]
+}
+
+/**
+ * Huber's constant: a residual beyond this many standard deviations counts only up to it, so that no listing, however
+ * far off, moves the adjustments, a city's offset or the variance components by more than a bounded amount. Chosen
+ * with the back-test: smaller cut more real price differences, larger let an edge listing move other areas more
+ * (docs/data-quality.md).
+ */
+export const HUBER_K = 2.25
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000
 
@@ -61,7 +96,10 @@ export function round6(x: number): number {
  * credibility-weighted group means of the residual, offset = sum / (n + k) with k = sigma² / tau²
  * estimated per level by the Bühlmann–Straub moment estimators, so a narrow area with few
  * comparables stays near its parent and one with many speaks for itself. Backfitting alternates
- * a ridge fit of the adjustments with a sweep over the levels, wide to narrow.
+ * a ridge fit of the adjustments with a sweep over the levels, wide to narrow. The fit is robust to
+ * any one listing: residuals count up to {@link HUBER_K} robust standard deviations (Huber), sizes
+ * and dates beyond the ranges the fit trusts are clamped to them, and a feature too few listings
+ * have is left out (see `designMatrix`).
  */
 export function fitHedonic(rows: readonly Comparable[], options: HedonicOptions): HedonicFit {
   const { fit, active, beta, levels } = fitCore(rows, options)
@@ -115,22 +153,21 @@ function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore 
   const valuationMs = Date.parse(options.valuationDate)
   const y = new Float64Array(n)
   const years = new Float64Array(n)
-  const logAreas = new Array<number>(n)
+  const logAreas = new Float64Array(n)
   for (let i = 0; i < n; i++) {
     const r = rows[i] as Comparable
     logAreas[i] = Math.log(r.surfaceArea)
     y[i] = Math.log(r.price / r.surfaceArea)
     years[i] = yearsBetween(r.listedAt, valuationMs)
   }
-  const logAreaCentre = round6(quantile(logAreas, 0.5))
-  // A loop, not Math.min(...): a national run has more rows than a call may take arguments.
-  let minLogArea = Number.POSITIVE_INFINITY
-  let maxLogArea = Number.NEGATIVE_INFINITY
-  for (const l of logAreas) {
-    minLogArea = Math.min(minLogArea, l)
-    maxLogArea = Math.max(maxLogArea, l)
-  }
-  const matrix = designMatrix(rows, logAreaCentre, years)
+  const logAreaCentre = round6(quantile(Array.from(logAreas), 0.5))
+  // The ranges of size and date the fit trusts, and clamps a listing beyond them to: robust quantiles, so that one
+  // listing (a 5,000 m² house, a date decades old) neither stretches them nor gets the leverage to tilt the size
+  // curve or the time trend for every home.
+  const areaRange = robustRange(logAreas.map(Math.exp), trustedQuantile(n))
+  const yearsRange = robustRange(years, trustedQuantile(n))
+  const dated = years.map((t) => Math.min(Math.max(t, yearsRange[0]), yearsRange[1]))
+  const matrix = designMatrix(rows, logAreaCentre, dated, areaRange)
   const q = matrix.active.length
   const factor = choleskyFactor(
     ridgeGram(matrix.rowStart, matrix.cols, matrix.vals, q, options.ridge ?? 1),
@@ -141,7 +178,21 @@ function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore 
   const offset = new Float64Array(n)
   const fitted = new Float64Array(n)
   const wider = new Float64Array(n)
-  const state: RowState = { y, fitted, offset, wider }
+  const huberK = options.huberK ?? HUBER_K
+  const state: RowState = {
+    y,
+    fitted,
+    offset,
+    wider,
+    observed: Float64Array.from(y),
+    reach: logAreas.map((l) => {
+      const area = Math.exp(l)
+      return Math.min(1, areaRange[1] / area, area / areaRange[0])
+    }),
+    // No bound before the first sweep has residuals to scale it by.
+    bound: Number.POSITIVE_INFINITY,
+    scale: { k: huberK, clippedSq: 0, expectedSq: huberExpectedSquare(huberK) },
+  }
   const xtr = new Float64Array(q)
   let beta: Float64Array = new Float64Array(q)
   const maxIterations = options.maxIterations ?? 40
@@ -169,7 +220,8 @@ function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore 
         maxChange = Math.max(maxChange, Math.abs((next[g] as number) - (effect[g] as number)))
     })
     // HIERARCHY has its seven levels, so there is always a last one to move the rows to.
-    applyAndRhs(levels.at(-1) as Level, mean, state, matrix, xtr)
+    applyAndRhs(levels.at(-1) as Level, mean, state, matrix, xtr, levels[0] as Level)
+    state.bound = nextBound(state)
     for (const level of levels) {
       const { effect } = level
       level.effect = level.next
@@ -193,18 +245,13 @@ function fitCore(rows: readonly Comparable[], options: HedonicOptions): FitCore 
   for (let i = 0; i < n; i++)
     residualVariance += ((y[i] as number) - (fitted[i] as number) - (offset[i] as number)) ** 2
   residualVariance /= n
-  let minYears = 0
-  let maxYears = 0
-  for (const t of years) {
-    minYears = Math.min(minYears, t)
-    maxYears = Math.max(maxYears, t)
-  }
   return {
     fit: {
       logAreaCentre,
-      areaRange: [round6(Math.exp(minLogArea)), round6(Math.exp(maxLogArea))],
+      areaRange: [round6(areaRange[0]), round6(areaRange[1])],
       valuationDate: options.valuationDate,
-      yearsRange: [round6(minYears), round6(maxYears)],
+      // The valuation date is always in range: an estimate there is not an extrapolation.
+      yearsRange: [round6(Math.min(0, yearsRange[0])), round6(Math.max(0, yearsRange[1]))],
       residualVariance: round6(residualVariance),
       levelVariance,
     },
@@ -240,10 +287,58 @@ interface Level {
  * the sum of the offsets of the levels wider than the one being summed.
  */
 interface RowState {
+  /** What the fit runs on: the observed targets with their residuals cut to `bound` (Huber's pseudo-observations). */
   readonly y: Float64Array
   readonly fitted: Float64Array
   readonly offset: Float64Array
   readonly wider: Float64Array
+  readonly observed: Float64Array
+  /**
+   * How far each row's residual may count, as a share of the bound: 1 within the sizes the fit trusts, and beyond them
+   * the ratio of the range's end to the row's area, so that a listing far larger or smaller than any other cannot lever
+   * the size curve.
+   */
+  readonly reach: Float64Array
+  /** The largest residual that counts in full; Infinity fits least squares. */
+  bound: number
+  readonly scale: HuberScale
+}
+
+/** What the next bound is computed from: Huber's constant, the sum of the cut residuals squared, E[min(Z², k²)]. */
+interface HuberScale {
+  readonly k: number
+  clippedSq: number
+  readonly expectedSq: number
+}
+
+/**
+ * E[min(Z², k²)] for a standard normal Z: what the mean of cut squared residuals is, in units of the variance, when the
+ * residuals are normal. Dividing by it makes the scale below consistent (Huber's Proposal 2).
+ */
+function huberExpectedSquare(k: number): number {
+  if (!Number.isFinite(k)) return 1
+  const tail = 1 - normalCdf(k)
+  return 1 - 2 * tail - (2 * k * Math.exp((-k * k) / 2)) / Math.sqrt(2 * Math.PI) + 2 * k * k * tail
+}
+
+/** The standard normal distribution function (Zelen & Severo 26.2.17, absolute error below 7.5e-8). */
+function normalCdf(x: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(x))
+  const poly =
+    t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))))
+  const upper = (Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI)) * poly
+  return x >= 0 ? 1 - upper : upper
+}
+
+/**
+ * The bound of the next sweep: Huber's constant times the residuals' scale, measured on the residuals as this sweep
+ * cut them (Huber's Proposal 2), so that the scale itself is one no single listing can inflate.
+ */
+function nextBound(state: RowState): number {
+  const { k, clippedSq, expectedSq } = state.scale
+  state.scale.clippedSq = 0
+  if (!Number.isFinite(k)) return Number.POSITIVE_INFINITY
+  return k * Math.sqrt(clippedSq / state.y.length / expectedSq)
 }
 
 // The loops below are small functions of typed arrays on purpose: V8 optimises each once and keeps it. Inlined in
@@ -284,21 +379,37 @@ function applyAndRhs(
   state: RowState,
   m: DesignMatrix,
   xtr: Float64Array,
+  city: Level,
 ): void {
-  const { y, fitted, offset, wider } = state
+  const { y, fitted, offset, wider, observed, bound, reach } = state
   const { rowStart, cols, vals } = m
   const done = previous.group
   const next = previous.next
   const old = previous.effect
+  let clippedSq = 0
   xtr.fill(0)
   for (let i = 0; i < done.length; i++) {
-    fitted[i] = (fitted[i] as number) + mean
+    const f = (fitted[i] as number) + mean
+    fitted[i] = f
     let o = offset[i] as number
     const d = done[i] as number
     if (d >= 0) {
       o = o + (next[d] as number) - (old[d] as number)
       offset[i] = o
       wider[i] = (wider[i] as number) + (next[d] as number)
+    }
+    // The row's pseudo-observation for the next sweep: what the adjustments and the other listings of its city say,
+    // plus its residual from that, cut to the bound. Not its residual from the whole fit: its own small areas would
+    // absorb it, and its pseudo-observation would creep back to what it observed.
+    const anchor = f + leaveOneOutEffect(city, i, (y[i] as number) - f - o)
+    const residual = (observed[i] as number) - anchor
+    const own = bound * (reach[i] as number)
+    if (Math.abs(residual) <= own) {
+      clippedSq += residual * residual
+      y[i] = observed[i] as number
+    } else {
+      clippedSq += own * own
+      y[i] = anchor + (residual > 0 ? own : -own)
     }
     const t = (y[i] as number) - o
     const end = rowStart[i + 1] as number
@@ -307,6 +418,20 @@ function applyAndRhs(
       xtr[a] = (xtr[a] as number) + (vals[u] as number) * t
     }
   }
+  state.scale.clippedSq = clippedSq
+}
+
+/**
+ * Row `i`'s group effect at `level` as the group's other rows give it, from the new effect and the row's residual
+ * from the whole fit: with effect = sum / (n + k), the sum less the row's partial residual (residual + effect) over
+ * n − 1 + k, which is effect − residual / (n − 1 + k). 0 for a row alone in its group, or in none.
+ */
+function leaveOneOutEffect(level: Level, i: number, residual: number): number {
+  const g = level.group[i] as number
+  if (g < 0 || !Number.isFinite(level.k)) return 0
+  const effect = level.next[g] as number
+  const others = (level.size[g] as number) - 1 + level.k
+  return others > 0 ? effect - residual / others : 0
 }
 
 /** Xᵀ(y − offset) into `xtr`: the right-hand side of the adjustments' normal equations. */

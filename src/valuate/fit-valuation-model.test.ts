@@ -40,4 +40,16 @@ describe('fitValuationModel', () => {
     expect(v.estimatedPrice).toBeGreaterThan(500)
     expect(v.estimatedPrice).toBeLessThan(3000)
   })
+
+  it('takes a valuation date no one listing sets, however far ahead it is dated', () => {
+    const fittedAt = '2023-06-01T00:00:00Z'
+    const model = fitValuationModel(market, { fittedAt })
+    const ahead = fitValuationModel([...market, { ...market[0]!, id: 'ahead', listedAt: '2099-01-01' }], {
+      fittedAt,
+    })
+    expect(ahead.valuationDate).toBe(model.valuationDate)
+    // Its price still counts, as one listing's among 480; its date moves nothing.
+    const [before, after] = [model, ahead].map((m) => estimateValue(m, home)!.estimatedPrice)
+    expect(Math.abs(after! / before! - 1)).toBeLessThan(0.01)
+  })
 })

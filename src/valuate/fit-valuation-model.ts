@@ -6,8 +6,9 @@
 import { seededRandom } from '../kit/seeded-random.js'
 import { calibrateUncertainty } from './calibrate-uncertainty.js'
 import { calibrateWoz, type WozOptions } from './calibrate-woz.js'
-import { fitHedonic } from './fit-hedonic.js'
+import { fitHedonic, trustedQuantile } from './fit-hedonic.js'
 import { DEFAULT_PRICE_PER_M2 } from './price-per-m2.js'
+import { quantile } from './quantile.js'
 import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
 
 /** Method ids; bump the suffix whenever estimates change meaning, so stored values stay traceable. */
@@ -52,7 +53,7 @@ export function fitValuationModel(
     )
   }
   const fittedAt = options.fittedAt ?? new Date().toISOString()
-  const valuationDate = options.valuationDate ?? latestDate(rows) ?? fittedAt.slice(0, 10)
+  const valuationDate = options.valuationDate ?? trustedNewestDate(rows) ?? fittedAt.slice(0, 10)
   if (!Number.isFinite(Date.parse(valuationDate))) {
     throw new Error(`fitValuationModel: unreadable valuation date ${JSON.stringify(valuationDate)}`)
   }
@@ -108,12 +109,18 @@ function sampleRows<T>(rows: readonly T[], size: number, seed: number): readonly
   return rows.filter((_, i) => keep.has(i))
 }
 
-/** Latest readable listedAt date (YYYY-MM-DD), or null when no comparable has one. */
-function latestDate(rows: readonly Comparable[]): string | null {
-  let latest = Number.NEGATIVE_INFINITY
+/**
+ * The newest price date the fit trusts (YYYY-MM-DD): the upper end of the data's trusted date range (see
+ * `trustedQuantile`), so that no one listing, dated however far ahead, sets the date every estimate is made for. Null
+ * when no comparable has a readable date.
+ */
+function trustedNewestDate(rows: readonly Comparable[]): string | null {
+  const dates: number[] = []
   for (const r of rows) {
     const ms = r.listedAt ? Date.parse(r.listedAt) : Number.NaN
-    if (Number.isFinite(ms) && ms > latest) latest = ms
+    if (Number.isFinite(ms)) dates.push(ms)
   }
-  return Number.isFinite(latest) ? new Date(latest).toISOString().slice(0, 10) : null
+  if (dates.length === 0) return null
+  const newest = quantile(dates, 1 - trustedQuantile(dates.length))
+  return new Date(newest).toISOString().slice(0, 10)
 }

@@ -22,6 +22,9 @@ export interface HedonicPrediction {
 const P = FEATURE_NAMES.length
 const row = new Float64Array(P)
 
+/** How many times beyond the sizes a fit trusts a home may lie and still be valued. */
+const AREA_REACH = 3
+
 /** One level's area effects, packed: a key's slot in `slots`, its offset and count at that slot. */
 export interface PackedLevel {
   readonly slots: Map<string, number>
@@ -88,11 +91,12 @@ export function usableArea(area: number | null | undefined): area is number {
 }
 
 /**
- * Whether a living area is within reach of the fit's size curve. Beyond half the smallest or twice the largest area
- * seen it is pure extrapolation (and such areas are mostly data errors, e.g. a whole building's floor area on one flat).
+ * Whether a living area is within reach of the fit's size curve, which stays level beyond the sizes the fit trusts
+ * (see designRow). Further than AREA_REACH times beyond them is too far even for that (and such areas are mostly data
+ * errors, e.g. a whole building's floor area on one flat).
  */
 export function withinFittedAreas(fit: Pick<HedonicFit, 'areaRange'>, area: number): boolean {
-  return area >= fit.areaRange[0] / 2 && area <= fit.areaRange[1] * 2
+  return area >= fit.areaRange[0] / AREA_REACH && area <= fit.areaRange[1] * AREA_REACH
 }
 
 const REPORTED: Partial<Record<(typeof HIERARCHY)[number], AreaLevel>> = {
@@ -104,8 +108,8 @@ const REPORTED: Partial<Record<(typeof HIERARCHY)[number], AreaLevel>> = {
 
 /**
  * Predicts log price per m² for a home at `years` from the fit's valuation date (clamped to the
- * dates the fit saw, as a linear trend must not be extrapolated). Null without a usable living
- * area (or one far outside the fitted range) or without any postcode or city the fit knows: a
+ * dates the fit trusts, as a linear trend must not be extrapolated). Null without a usable living
+ * area (or one far outside the sizes the fit trusts) or without any postcode or city the fit knows: a
  * national average is not an honest value.
  */
 export function predictHedonic(
@@ -116,7 +120,7 @@ export function predictHedonic(
   const area = home.surfaceArea
   if (!usableArea(area) || !withinFittedAreas(fit, area)) return null
   const t = Math.min(Math.max(years, fit.yearsRange[0]), fit.yearsRange[1])
-  designRow(home, fit.logAreaCentre, t, row)
+  designRow(home, fit.logAreaCentre, t, fit.areaRange, row)
   const { beta, levels } = packedOf(fit)
   let log = 0
   for (let j = 0; j < P; j++) log += (row[j] as number) * (beta[j] as number)

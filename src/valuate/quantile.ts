@@ -10,7 +10,7 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 /** Quantile of values already sorted ascending; avoids re-sorting when several are needed. */
-function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   const n = sorted.length
   if (n === 0) return Number.NaN
   const pos = Math.min(Math.max(q, 0), 1) * (n - 1)

@@ -1,3 +1,4 @@
+import { dutchDate } from '../kit/dutch-date.js'
 import type { Store } from '../store/database.js'
 import { COMPARABLE_COLUMNS, parseComparables } from './comparable-rows.js'
 import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
@@ -46,7 +47,12 @@ export function fitRunValuationModels(
   )
   const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
   for (const kind of ['sale', 'rent'] as const) {
-    const model = fitOrNull(comparables[kind], { kind, fittedAt: now })
+    // Estimates are made for the run's own day in the Netherlands: no listing, however dated, can move it.
+    const model = fitOrNull(comparables[kind], {
+      kind,
+      fittedAt: now,
+      valuationDate: dutchDate(new Date(now)),
+    })
     if (!model) {
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
       continue

@@ -43,7 +43,10 @@ export interface FitOptions {
   readonly kind?: ValuationKind
   /** Stamped into the model; defaults to now. Only a label: fitting is independent of the clock. */
   readonly fittedAt?: string
-  /** Date the estimates refer to (ISO). Defaults to the latest listedAt in the data, else fittedAt. */
+  /**
+   * Date the estimates refer to (ISO). Defaults to the newest listedAt the fit trusts (a high quantile of the data's
+   * dates, which no one listing moves), else fittedAt. A run passes its own date.
+   */
   readonly valuationDate?: string
   /** Stated level of [low, high]; default 0.8. */
   readonly intervalLevel?: number

@@ -1,5 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LISTING_SELECT, NEWEST_FIRST, VERIFICATION_SQL } from '../../src/api/listing-json.js'
+import { LISTING_FILTERS, searchQueries } from '../../src/api/listing-search.js'
+import { DWELLING_TYPES } from '../../src/kit/listing.js'
+import { cityKey } from '../../src/normalise/index.js'
 import { get, KEY, useSampleApi } from '../helpers/api-fixture.js'
 
 interface ListingBody {
@@ -14,7 +18,8 @@ interface ListingBody {
   meta: { total: number; page: number; page_size: number }
 }
 
-const fixture = useSampleApi()
+// A limit the property test's hundreds of requests stay under (the rate limit has tests of its own).
+const fixture = useSampleApi({ rateLimitPerMinute: 100_000 })
 const body = (res: { body: string }) => JSON.parse(res.body) as ListingBody
 
 /** Every active listing the query (`&city=…`) finds, page after page of 40. */
@@ -145,6 +150,42 @@ describe('GET /v1/listings: results', () => {
     }
   })
 
+  it('counts every combination of filters from an index alone, and pages through an index', () => {
+    const names = LISTING_FILTERS.map((f) => f.name)
+    const values = {
+      status: 'active',
+      city: 'amsterdam',
+      type: 'rent',
+      min_price: 1000,
+      max_price: 2000,
+      dwelling_type: 'room',
+      source: '"funda"',
+      min_surface_area: 20,
+      max_surface_area: 80,
+      listed_since: '2026-11-01',
+      limit: 20,
+      offset: 0,
+    }
+    const plan = (text: string) =>
+      fixture.store.sqlite
+        .prepare(`explain query plan ${text}`)
+        .all(values)
+        .map((row) => (row as { detail: string }).detail)
+        .join('; ')
+    for (let subset = 0; subset < 2 ** names.length; subset++) {
+      const present = names.filter((_, i) => subset & (2 ** i))
+      const queries = searchQueries(fixture.store.db, present)
+      const count = plan(queries.count.compile().sql)
+      expect(count, `count of ${present}`).toMatch(
+        /^SEARCH listings USING COVERING INDEX listings_\w+ \(status=\?/,
+      )
+      const page = plan(queries.page.compile().sql)
+      expect(page, `page of ${present}`).toMatch(
+        /^(SEARCH|SCAN) listings USING (COVERING )?INDEX listings_\w+/,
+      )
+    }
+  })
+
   it('writes every price as JavaScript writes the number: 1390, not 1390.0, in price and price_history alike', async () => {
     const text = (await get(fixture, '/v1/listings?page_size=100')).body
     const prices = [...text.matchAll(/"price":([^,}\]]+)/g)].map((m) => m[1]!)
@@ -156,6 +197,185 @@ describe('GET /v1/listings: results', () => {
   it('serves only listings currently on offer unless asked for withdrawn ones', async () => {
     const withdrawn = body(await get(fixture, '/v1/listings?status=withdrawn'))
     expect(withdrawn.meta.total).toBe(0)
+  })
+})
+
+describe('GET /v1/listings: every combination of filters', () => {
+  /** A listing as stored: what a plain filter reads. */
+  interface Row {
+    id: number
+    type: string
+    status: string
+    city: string | null
+    city_key: string | null
+    price: number | null
+    surface_area: number | null
+    dwelling_type: string | null
+    sources_json: string
+    listed_at: string | null
+    first_seen: string
+  }
+  type Query = Partial<{
+    city: string
+    type: string
+    min_price: number
+    max_price: number
+    dwelling_type: string
+    source: string
+    min_surface_area: number
+    max_surface_area: number
+    listed_since: string
+    status: string
+    page: number
+    page_size: number
+  }>
+  const PARAMETERS = [
+    'city',
+    'type',
+    'min_price',
+    'max_price',
+    'dwelling_type',
+    'source',
+    'min_surface_area',
+    'max_surface_area',
+    'listed_since',
+    'status',
+    'page',
+    'page_size',
+  ] as const
+  const RANGES = [
+    ['min_price', 'max_price'],
+    ['min_surface_area', 'max_surface_area'],
+  ] as const
+
+  /** The listings `q` asks for, by a plain filter of every row, in the order the API promises. */
+  function expected(rows: readonly Row[], q: Query): Row[] {
+    const atLeast = (value: number | string | null, bound: number | string | undefined) =>
+      bound === undefined || (value !== null && value >= bound)
+    const atMost = (value: number | null, bound: number | undefined) =>
+      bound === undefined || (value !== null && value <= bound)
+    const newestFirst = (a: Row, b: Row) =>
+      (a.listed_at === b.listed_at
+        ? 0
+        : a.listed_at === null
+          ? 1
+          : b.listed_at === null
+            ? -1
+            : a.listed_at > b.listed_at
+              ? -1
+              : 1) ||
+      (a.first_seen === b.first_seen ? 0 : a.first_seen > b.first_seen ? -1 : 1) ||
+      b.id - a.id
+    return rows
+      .filter(
+        (r) =>
+          r.status === (q.status ?? 'active') &&
+          (q.city === undefined || r.city_key === cityKey(q.city)) &&
+          (q.type === undefined || r.type === q.type) &&
+          atLeast(r.price, q.min_price) &&
+          atMost(r.price, q.max_price) &&
+          (q.dwelling_type === undefined || r.dwelling_type === q.dwelling_type) &&
+          (q.source === undefined ||
+            (JSON.parse(r.sources_json) as { name: string }[]).some(
+              (s) => s.name === q.source!.toLowerCase(),
+            )) &&
+          atLeast(r.surface_area, q.min_surface_area) &&
+          atMost(r.surface_area, q.max_surface_area) &&
+          atLeast(r.listed_at, q.listed_since),
+      )
+      .sort(newestFirst)
+  }
+
+  it('answers exactly what a plain filter of every listing finds, newest first, with its total', async () => {
+    const rows = fixture.store.sqlite
+      .prepare(
+        'select id, type, status, city, city_key, price, surface_area, dwelling_type, sources_json, listed_at, first_seen from listings',
+      )
+      .all() as Row[]
+    const present = <T>(values: (T | null)[]) => [...new Set(values.filter((v): v is T => v !== null))]
+    const sources = present(
+      rows.flatMap((r) => (JSON.parse(r.sources_json) as { name: string }[]).map((s) => s.name)),
+    )
+    // Values the listings have (a bound equal to one is where inclusive matters), and others around them.
+    const amount = (values: number[], max: number) =>
+      fc.oneof(
+        fc.constantFrom(...values),
+        fc.integer({ min: 0, max }),
+        fc.integer({ min: 0, max: max * 100 }).map((cents) => cents / 100),
+      )
+    const prices = amount(present(rows.map((r) => r.price)), 3_000_000)
+    const areas = amount(present(rows.map((r) => r.surface_area)), 400)
+    const dates = fc.oneof(
+      fc.constantFrom(...present(rows.map((r) => r.listed_at))),
+      fc
+        .date({ min: new Date('2024-01-01'), max: new Date('2027-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    )
+    const values = fc.record({
+      city: fc.constantFrom(...present(rows.map((r) => r.city)), 'Atlantis', "'s-Gravenhage", 'AMSTERDAM'),
+      type: fc.constantFrom('rent', 'buy'),
+      min_price: prices,
+      max_price: prices,
+      dwelling_type: fc.constantFrom(...DWELLING_TYPES),
+      source: fc.constantFrom(...sources, 'Funda', 'nowhere'),
+      min_surface_area: areas,
+      max_surface_area: areas,
+      listed_since: dates,
+      status: fc.constantFrom('active', 'withdrawn'),
+      page: fc.integer({ min: 1, max: 4 }),
+      page_size: fc.integer({ min: 1, max: 100 }),
+    })
+    // Up to four parameters at a time, so that most answers hold listings to compare.
+    const queries: fc.Arbitrary<Query> = fc
+      .tuple(values, fc.uniqueArray(fc.constantFrom(...PARAMETERS), { maxLength: 4 }))
+      .map(([all, chosen]) => Object.fromEntries(chosen.map((name) => [name, all[name]])))
+    const served = new Set<number>()
+    await fc.assert(
+      fc.asyncProperty(queries, async (q) => {
+        const url = `/v1/listings?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`
+        const res = await get(fixture, url)
+        const reversed = RANGES.filter(
+          ([low, high]) => q[low] !== undefined && q[high] !== undefined && q[low] > q[high],
+        )
+        if (reversed.length > 0) {
+          expect(res.statusCode, url).toBe(400)
+          expect(res.json().errors, url).toEqual(
+            reversed.map(([low, high]) => ({ parameter: low, message: `${low} must not exceed ${high}` })),
+          )
+          return
+        }
+        expect(res.statusCode, url).toBe(200)
+        const all = expected(rows, q)
+        const [page, size] = [q.page ?? 1, q.page_size ?? 20]
+        const got = body(res)
+        expect(got.meta, url).toEqual({ total: all.length, page, page_size: size })
+        expect(
+          got.data.map((l) => l.id),
+          url,
+        ).toEqual(all.slice((page - 1) * size, page * size).map((r) => `lis_${r.id}`))
+        for (const l of got.data) served.add(Number(l.id.slice(4)))
+      }),
+      { numRuns: 400 },
+    )
+    // The runs reached past the first page of narrow filters, not only empty answers.
+    expect(served.size).toBeGreaterThan(rows.length / 2)
+  })
+
+  it('gives every listing its kind of home, and finds each kind, the rooms among them', async () => {
+    const kinds = new Map<string, number>()
+    for (const listing of await everyPage('')) {
+      const kind = (listing as unknown as { dwelling_type: string | null }).dwelling_type
+      kinds.set(String(kind), (kinds.get(String(kind)) ?? 0) + 1)
+    }
+    expect(
+      [...kinds.keys()].every((k) => k === 'null' || (DWELLING_TYPES as readonly string[]).includes(k)),
+    ).toBe(true)
+    for (const kind of ['apartment', 'house', 'room', 'studio']) {
+      expect(kinds.get(kind), kind).toBeGreaterThan(0)
+      expect(body(await get(fixture, `/v1/listings?dwelling_type=${kind}`)).meta.total, kind).toBe(
+        kinds.get(kind),
+      )
+    }
   })
 })
 
@@ -303,6 +523,19 @@ describe('GET /v1/listings: every invalid parameter is a 400 that names it', () 
     ['page_size=0', 'page_size'],
     ['page_size=101', 'page_size'],
     ['page_size=ten', 'page_size'],
+    ['dwelling_type=castle', 'dwelling_type'],
+    ['dwelling_type=room&dwelling_type=studio', 'dwelling_type'],
+    ['source=', 'source'],
+    ['source=funda,pararius', 'source'],
+    ['source=funda.nl', 'source'],
+    [`source=${'a'.repeat(101)}`, 'source'],
+    ['min_surface_area=-1', 'min_surface_area'],
+    ['max_surface_area=big', 'max_surface_area'],
+    ['min_surface_area=80&max_surface_area=50', 'min_surface_area'],
+    ['listed_since=2026-02-30', 'listed_since'],
+    ['listed_since=yesterday', 'listed_since'],
+    ['listed_since=2026-11-01T00:00:00Z', 'listed_since'],
+    ['listed_since=2026-11-01&listed_since=2026-11-02', 'listed_since'],
     ['sort=price', 'sort'],
     ['CITY=Amsterdam', 'CITY'],
   ]
@@ -323,6 +556,36 @@ describe('GET /v1/listings: every invalid parameter is a 400 that names it', () 
   }
 })
 
+describe('a malformed percent-escape is a 400 that names its parameter, on every /v1 route', () => {
+  const rule = 'must be percent-encoded UTF-8 (a % starts an escape such as %C3%A9 for é)'
+  const cases: [url: string, parameter: string, message: string][] = [
+    // Latin-1's é, not UTF-8; a % without two hex digits; a % at the end.
+    ['/v1/listings?city=%E9', 'city', `city ${rule}`],
+    ['/v1/listings?city=Den%ZZHaag', 'city', `city ${rule}`],
+    ['/v1/listings?type=rent&max_price=100%', 'max_price', `max_price ${rule}`],
+    ['/v1/listings?cit%E9=Delft', 'cit%E9', `the parameter name cit%E9 ${rule}`],
+    ['/v1/listings/lis_1%E9', 'id', `id ${rule}`],
+    ['/v1/properties/%E9', 'bag_id', `bag_id ${rule}`],
+    ['/v1/properties?postcode=2611%E9&number=1', 'postcode', `postcode ${rule}`],
+    ['/v1/sources?since=%C3', 'since', `since ${rule}`],
+  ]
+  for (const [url, parameter, message] of cases) {
+    it(`${url} → 400 naming ${parameter}`, async () => {
+      const res = await get(fixture, url)
+      expect(res.statusCode).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ parameter, message }] })
+      expect((await get(fixture, url, {})).statusCode, 'without a key').toBe(401)
+    })
+  }
+  it('still reads well-formed escapes', async () => {
+    const escaped = body(await get(fixture, '/v1/listings?city=%27s-Gravenhage&type=r%65nt'))
+    const plain = body(await get(fixture, "/v1/listings?city='s-Gravenhage&type=rent"))
+    expect(escaped.meta.total).toBeGreaterThan(0)
+    expect(escaped).toEqual(plain)
+  })
+})
+
 describe('GET /v1/listings: every message is ours and names the parameter', () => {
   const cases: [string, string][] = [
     ['city=', 'city must be 1–100 characters'],
@@ -335,6 +598,12 @@ describe('GET /v1/listings: every message is ours and names the parameter', () =
     ['page=1.5', 'page must be a whole number'],
     ['page_size=101', 'page_size is too large: at most 100'],
     ['type=sale', "type must be 'rent' or 'buy'"],
+    ['dwelling_type=flat', "dwelling_type must be 'apartment' or 'house' or 'room' or 'studio' or 'other'"],
+    ['source=funda.nl', 'source must be a source id, as funda or verra-makelaars (see GET /v1/sources)'],
+    ['min_surface_area=abc', 'min_surface_area must be a number ≥ 0, as 50 or 62.5'],
+    ['max_surface_area=100001', 'max_surface_area is too large: at most 100000'],
+    ['min_surface_area=80&max_surface_area=50', 'min_surface_area must not exceed max_surface_area'],
+    ['listed_since=2026-13-01', 'listed_since must be a date as YYYY-MM-DD, as 2026-11-01'],
   ]
   for (const [query, message] of cases) {
     it(`?${query.slice(0, 40)} → ${message}`, async () => {
@@ -356,6 +625,29 @@ describe('GET /v1/listings: caching and limits', () => {
     })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
+  })
+  it('compares If-None-Match weakly (RFC 9110 §13.1.2) on every /v1 route, for GET and HEAD', async () => {
+    const bagId = fixture.store.sqlite.prepare('select bag_id from golden_records limit 1').pluck().get()
+    for (const url of [
+      '/v1/listings?city=Delft',
+      '/v1/listings/lis_1',
+      `/v1/properties/${bagId}`,
+      '/v1/sources',
+    ]) {
+      const etag = (await get(fixture, url)).headers.etag as string
+      expect(etag).toMatch(/^W\/"[^"]+"$/)
+      const strong = etag.slice(2)
+      for (const method of ['GET', 'HEAD'] as const) {
+        const status = async (field: string) =>
+          (await fixture.app.inject({ method, url, headers: { 'x-api-key': KEY, 'if-none-match': field } }))
+            .statusCode
+        for (const field of [etag, strong, `W/"other", ${etag}`, `"x,y",${strong}`, '*'])
+          expect(await status(field), `${method} ${url} If-None-Match: ${field}`).toBe(304)
+        // Another tag, and fields that are no list of entity-tags (a comma inside a tag; "*" in a list).
+        for (const field of ['W/"other"', `"a,${etag}`, `${etag}, *`, etag.slice(0, -1)])
+          expect(await status(field), `${method} ${url} If-None-Match: ${field}`).toBe(200)
+      }
+    }
   })
   it('answers If-Modified-Since (RFC 9110) when If-None-Match is absent', async () => {
     const url = '/v1/listings?city=Utrecht'

@@ -76,6 +76,105 @@ describe('the OpenAPI document keeps the rules its linters check', () => {
   })
 })
 
+describe('dates and timestamps: one format per kind', () => {
+  /** Names of fields that hold a date or a moment. */
+  const DATE_NAME = /(_at|_date|_seen|_since|(^|_)as_of|^last_success)$/
+  const DATE = /^\d{4}-\d{2}-\d{2}$/
+  const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
+  /** A schema with its reference followed and a nullable one's non-null member taken. */
+  const resolved = (schema: Json): Json => {
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').pop()!
+      return resolved(doc.components.schemas[name] as Json)
+    }
+    const members = schema.anyOf as Json[] | undefined
+    const value = members?.filter((m) => m.type !== 'null')
+    return value?.length === 1 ? resolved(value[0]!) : schema
+  }
+
+  it('gives every date-ish property and parameter in the document format date or date-time', () => {
+    const found: string[] = []
+    const visit = (node: unknown, where: string) => {
+      if (node === null || typeof node !== 'object') return
+      const object = node as Json
+      for (const [name, schema] of Object.entries((object.properties ?? {}) as Record<string, Json>)) {
+        if (!DATE_NAME.test(name)) continue
+        found.push(`${where}/${name}`)
+        expect(['date', 'date-time'], `${where}/${name}`).toContain(resolved(schema).format)
+      }
+      if (typeof object.name === 'string' && object.in === 'query' && DATE_NAME.test(object.name))
+        expect(resolved(object.schema as Json).format, `${where} ${object.name}`).toBe('date')
+      for (const [key, value] of Object.entries(object)) visit(value, `${where}/${key}`)
+    }
+    visit(doc, '')
+    // Every kind of answer has some: listings, records and their provenance, sources, the health check.
+    for (const name of [
+      'listed_at',
+      'verified_at',
+      'observed_at',
+      'woz_reference_date',
+      'data_as_of',
+      'published_at',
+    ])
+      expect(
+        found.some((f) => f.endsWith(`/${name}`)),
+        name,
+      ).toBe(true)
+  })
+
+  it('answers every date as YYYY-MM-DD and every timestamp as ISO 8601 with its zone, as the document says', async () => {
+    const bagId = fixture.store.sqlite
+      .prepare(
+        "select bag_id from golden_records where bag_id in (select bag_id from listings) and provenance_json like '%,[[%' limit 1",
+      )
+      .pluck()
+      .get() as string
+    const answers: [string, string][] = [
+      ['/v1/listings?page_size=100', '#/paths/~1v1~1listings/get'],
+      [`/v1/properties/${bagId}`, '#/paths/~1v1~1properties~1{bag_id}/get'],
+      ['/v1/sources', '#/paths/~1v1~1sources/get'],
+      ['/healthz', '#/paths/~1healthz/get'],
+    ]
+    const kinds = new Map<string, Set<string>>()
+    /** Walks an answer beside its schema: each date-ish string is of its schema's format. */
+    const walk = (value: unknown, schema: Json, where: string) => {
+      if (value === null || Object.keys(schema).length === 0) return
+      const at = resolved(schema)
+      if (typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          const item = Array.isArray(value)
+            ? (at.items as Json)
+            : (at.properties as Record<string, Json>)?.[key]
+          walk(v, item ?? {}, `${where}/${key}`)
+        }
+        return
+      }
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return
+      const name = where.replace(/\/\d+/g, '/*')
+      kinds.set(name, (kinds.get(name) ?? new Set()).add(String(at.format)))
+      expect(value, `${where} (format ${at.format})`).toMatch(at.format === 'date' ? DATE : TIMESTAMP)
+    }
+    for (const [url, operation] of answers) {
+      const res = await get(fixture, url)
+      expect(res.statusCode, url).toBe(200)
+      const pointer = operation
+        .slice(2)
+        .split('/')
+        .map((p) => p.replaceAll('~1', '/'))
+      let schema: unknown = doc
+      for (const part of [...pointer, 'responses', '200', 'content', 'application/json', 'schema'])
+        schema = (schema as Json)[part]
+      walk(res.json(), schema as Json, url.split('?')[0]!)
+    }
+    // A field is of one kind in every answer: provenance from a register and from a listing source alike.
+    for (const [name, formats] of kinds) expect([...formats], name).toHaveLength(1)
+    expect(kinds.get('/v1/properties/*/provenance/surface_area/conflicts/*/observed_at')).toEqual(
+      new Set(['date']),
+    )
+  })
+})
+
 describe('the conformance check of every answer (test/helpers/openapi-conformance.ts)', () => {
   const listings = '/v1/listings?city=Delft'
   it('passes an answer the document describes', async () => {

@@ -46,6 +46,12 @@ beforeAll(async () => {
     ['0503100000000004', 2015, inUse],
   ])
   object('0503010000000103', '0503200000000103', 1, [['0503100000000005', 0, inUse]])
+  // Placeholder years: one beside a real year on another pand, one alone.
+  object('0503010000000107', '0503200000000107', 90, [
+    ['0503100000000007', 1005, inUse],
+    ['0503100000000008', 1930, inUse],
+  ])
+  object('0503010000000108', '0503200000000108', 90, [['0503100000000009', 9999, inUse]])
   // Flats: three objects sharing one pand.
   for (const n of ['104', '105', '106'])
     object(`0503010000000${n}`, `0503200000000${n}`, 60, [['0503100000000006', 1930, inUse]])
@@ -88,6 +94,24 @@ describe('the merger’s BAG and register inputs', () => {
 
   it('reads placeholder areas and years as unknown, not as facts', () => {
     expect(record('0503010000000103')).toMatchObject({ surfaceArea: null, yearBuilt: null })
+  })
+
+  it('never lets a placeholder year hide a real one, and leaves one that is all there is out, saying why', () => {
+    expect(record('0503010000000107').yearBuilt).toBe(1930)
+    const alone = record('0503010000000108')
+    expect(alone.yearBuilt).toBeNull()
+    expect(alone.provenance.year_built).toEqual({
+      source: 'bag',
+      observed_at: '2026-11-01',
+      rejected: [
+        {
+          source: 'bag',
+          value: 9999,
+          observed_at: '2026-11-01',
+          reason: '9999 is after 2031, more than 5 years after bag stated it: a placeholder',
+        },
+      ],
+    })
   })
 
   it('calls an object that shares its pand with other homes an apartment, a lone one a house', () => {

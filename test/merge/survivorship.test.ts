@@ -155,4 +155,73 @@ describe('buildGoldenRecord', () => {
       { source: 'bag', value: 'house', observed_at: '2026-11-01' },
     ])
   })
+
+  it('leaves out a register year no home can have (the BAG’s 1008), null with the reason in its provenance', () => {
+    const record = buildGoldenRecord(inputs({ bag: { ...bag, yearBuilt: 1008 } }), priority)
+    expect(record.yearBuilt).toBeNull()
+    expect(record.provenance.year_built).toEqual({
+      source: 'bag',
+      observed_at: '2026-11-01',
+      rejected: [
+        {
+          source: 'bag',
+          value: 1008,
+          observed_at: '2026-11-01',
+          reason:
+            '1008 is before 1100, older than any home standing in the Netherlands: a placeholder or a typo',
+        },
+      ],
+    })
+  })
+
+  it('takes the next source’s year when the BAG’s is a placeholder, and says so', () => {
+    const record = buildGoldenRecord(
+      inputs({
+        bag: { ...bag, yearBuilt: 9999 },
+        registers: { yearBuilt: [{ source: 'ep-online', value: 1885, observedAt: '2024-05-02' }] },
+        listings: {
+          yearBuilt: [{ source: 'funda', value: 1005, observedAt: '2026-11-20' }],
+          energyLabel: [],
+          surfaceArea: [],
+          dwellingType: [],
+        },
+      }),
+      priority,
+    )
+    expect(record.yearBuilt).toBe(1885)
+    expect(record.provenance.year_built).toMatchObject({
+      source: 'ep-online',
+      rejected: [
+        {
+          source: 'bag',
+          value: 9999,
+          reason: '9999 is after 2031, more than 5 years after bag stated it: a placeholder',
+        },
+        { source: 'funda', value: 1005 },
+      ],
+    })
+    expect(record.provenance.year_built?.conflicts).toBeUndefined()
+  })
+
+  it('keeps a year the BAG registers for a pand still being built', () => {
+    expect(buildGoldenRecord(inputs({ bag: { ...bag, yearBuilt: 2028 } }), priority).yearBuilt).toBe(2028)
+  })
+
+  it('leaves out a WOZ value of EUR 1 and one whose peildatum is still to come', () => {
+    const woz = (value: number, referenceDate: string) =>
+      buildGoldenRecord(
+        inputs({
+          registers: { woz: [{ source: 'woz', value: { value, referenceDate }, observedAt: '2026-03-01' }] },
+        }),
+        priority,
+      )
+    expect(woz(1, '2025-01-01')).toMatchObject({ wozValue: null, wozReferenceDate: null })
+    expect(woz(1, '2025-01-01').provenance.woz_value?.rejected?.[0]?.reason).toBe(
+      'EUR 1 is below EUR 1,000, which no home is assessed at: a placeholder',
+    )
+    expect(woz(412_000, '2027-01-01').provenance.woz_value?.rejected?.[0]?.reason).toBe(
+      'its peildatum 2027-01-01 is after 2026-03-01, the day it was looked up',
+    )
+    expect(woz(412_000, '2025-01-01').wozValue).toBe(412_000)
+  })
 })

@@ -110,7 +110,12 @@ describe(`the BAG reader on truncated and garbled extracts (seed ${RESILIENCE_SE
           expect(result.ms).toBeLessThan(20_000)
         },
       ),
-      { ...options, numRuns: 25 },
+      {
+        ...options,
+        numRuns: 25,
+        // A nested zip's local header overwritten: once a raw error, now always tried first.
+        examples: [[true, 290_454, Uint8Array.from([244, 54, 193, 152, 250])]],
+      },
     )
   }, 120_000)
 

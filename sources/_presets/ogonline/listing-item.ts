@@ -1,4 +1,5 @@
 import {
+  dutchDate,
   dwellingFromWord,
   isLetOrSold,
   type ListingInput,
@@ -15,13 +16,6 @@ type Item = Readonly<Record<string, unknown>>
 /** The 24-hex object id OGonline ends a listing URL with. */
 const OBJECT_ID = /\/([0-9a-f]{24})\/?$/i
 const NETHERLANDS = /^(?:nederland|netherlands|the netherlands|nl)$/i
-/** The date in the Netherlands as `yyyy-mm-dd` (the en-CA locale writes dates in that order). */
-const DUTCH_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null
@@ -41,7 +35,7 @@ function objectIdOf(url: string): string {
 
 /** `added` is a Unix time in seconds: the home was offered on the date it names in the Netherlands. */
 function listedAtOf(added: unknown): string | null {
-  return typeof added === 'number' && added > 0 ? DUTCH_DATE.format(new Date(added * 1000)) : null
+  return typeof added === 'number' && added > 0 ? dutchDate(new Date(added * 1000)) : null
 }
 
 /** `mainType` ("apartment", "Woonhuis") names the kind of home; a kind the schema has no word for is "other". */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { countEvidence } from '../../kit/evidence.js'
 import { notModified } from '../conditional.js'
+import { calendarDate } from '../date-schemas.js'
 import { problemSchema } from '../schemas.js'
 import { secondsSince } from '../seconds-since.js'
 import { sourcesResponseSchema } from '../source-schemas.js'
@@ -57,7 +58,7 @@ export function registerSourceRoutes(app: FastifyInstance): void {
               }
             : null,
           last_success: s.lastSuccessAt,
-          data_as_of: s.dataAsOf,
+          data_as_of: calendarDate(s.dataAsOf),
           loaded_at: s.loadedAt,
           freshness_seconds: s.lastSuccessAt === null ? null : secondsSince(s.lastSuccessAt, now),
           active_listings: s.activeListings,

@@ -36,7 +36,8 @@ it('turns the crawl time a listing without a date took into null, and date-times
     'listings_newest',
     'listings_type_price',
   ])
-  expect(read(`select name from pragma_index_info('listings_newest')`)).toEqual([
+  // Later migrations add columns after these (023: every filtered column).
+  expect(read(`select name from pragma_index_info('listings_newest')`).slice(0, 4)).toEqual([
     'status',
     'listed_at',
     'first_seen',

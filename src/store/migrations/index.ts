@@ -21,6 +21,8 @@ import * as pageValidators from './019-page-validators.js'
 import * as crawlFreshness from './020-crawl-freshness.js'
 import * as crawlSearches from './021-crawl-searches.js'
 import * as sourceFillRates from './022-source-fill-rates.js'
+import * as listingFilters from './023-listing-filters.js'
+import * as namedFeeds from './025-named-feeds.js'
 import * as sourceActiveListings from './029-source-active-listings.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
@@ -47,5 +49,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '020-crawl-freshness': crawlFreshness,
   '021-crawl-searches': crawlSearches,
   '022-source-fill-rates': sourceFillRates,
+  '023-listing-filters': listingFilters,
+  '025-named-feeds': namedFeeds,
   '029-source-active-listings': sourceActiveListings,
 }
