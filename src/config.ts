@@ -202,7 +202,7 @@ export interface Config {
   readonly statusPublic: boolean
   /**
    * Where operators open the status page (`PROPDATA_STATUS_URL`): the server's `/status`, or where the file
-   * `ingest --html` writes is published. A run's notification links it. @default none
+   * `propdata report --html` writes is published. A run's notification links it. @default none
    */
   readonly statusUrl: string | undefined
 }

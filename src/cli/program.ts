@@ -26,6 +26,7 @@ export function buildProgram(): Command {
   addKeys(program)
   addSources(program)
   addRuns(program)
+  addReport(program)
   addBackup(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
@@ -233,6 +234,20 @@ function addRuns(program: Command): void {
     .action(async (id: string, _o, cmd: Command) => {
       const { showRun } = await import('./commands/runs.js')
       await showRun(id, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata report --html FILE`: the status page as one file. */
+function addReport(program: Command): void {
+  program
+    .command('report')
+    .description(
+      'Write the status page (the last 30 runs per source, the market now, the registers) as one self-contained HTML file that opens offline',
+    )
+    .requiredOption('--html <file>', 'the HTML file to write (replaced if it exists)')
+    .action(async (_o, cmd: Command) => {
+      const { report } = await import('./commands/report.js')
+      await report(cmd.optsWithGlobals())
     })
 }
 

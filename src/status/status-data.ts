@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { ALL_SOURCES, findSource } from '../../sources/index.js'
+import { calendarDate } from '../api/date-schemas.js'
 import { readRequestsByKind } from '../api/request-kinds.js'
 import { withoutPaths } from '../api/without-paths.js'
 import { nightLowerBound, nightRequests, politeSeconds } from '../crawl/night-bound.js'
@@ -270,7 +271,7 @@ async function readRegisters(store: Store): Promise<StatusData['registers']> {
     name: r.name,
     homepage: r.homepage,
     status: r.status,
-    data_as_of: r.dataAsOf,
+    data_as_of: calendarDate(r.dataAsOf),
     loaded_at: r.loadedAt,
     last_success: r.lastSuccessAt,
     loaded: loaded[r.id] ?? null,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateSchema, timestampSchema } from '../api/date-schemas.js'
 import { REQUEST_KINDS, type RequestKind } from '../api/request-kinds.js'
 
 /** How a source's night ended, as the status page marks it. */
@@ -8,7 +9,7 @@ export const VERDICTS = ['ok', 'degraded', 'failed', 'blocked', 'stopped', 'skip
 export type Verdict = (typeof VERDICTS)[number]
 
 const count = () => z.number().int().min(0)
-const timestamp = () => z.string().describe('An ISO 8601 timestamp (UTC).')
+const timestamp = timestampSchema
 
 /** A night's requests by kind, plus their total. */
 const requestsSchema = z
@@ -131,8 +132,7 @@ export const statusDataSchema = z
           name: z.string(),
           homepage: z.string(),
           status: z.string().nullable().describe("Its last import's or look-ups' status; null if never run."),
-          data_as_of: z
-            .string()
+          data_as_of: dateSchema()
             .nullable()
             .describe('bag and ep-online: the date the data in use describes.'),
           loaded_at: timestamp().nullable().describe('bag and ep-online: when the data in use was loaded.'),

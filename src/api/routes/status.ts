@@ -6,7 +6,6 @@ import { readStatusData } from '../../status/status-data.js'
 import { STATUS_CSP, STATUS_DATA_PATH, servedStatusPage } from '../../status/status-html.js'
 import { statusDataSchema } from '../../status/status-schema.js'
 import { createPerRunCache } from '../per-run-cache.js'
-import { problemSchema } from '../schemas.js'
 
 /** What the status routes need from the settings. */
 export interface StatusRouteOptions {
@@ -33,10 +32,11 @@ function secure(reply: FastifyReply): FastifyReply {
 
 /**
  * `GET /status`, the operators' page (one HTML page); `GET /status/data.json`, the figures it draws; and
- * `GET /status/assets/{name}`, its style sheet and scripts. Outside /v1: no key, and no place in the API's contract.
- * Unless the operator makes them public they answer 404, as any unknown path does.
+ * `GET /status/assets/{name}`, its style sheet and scripts. Outside /v1: no key. Unless the operator makes them
+ * public they are not there at all: they answer 404 as any unknown path does, and the API's document leaves them out.
  */
 export function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
+  if (!options.public) return
   const store = app.readModel.store
   const figures = createPerRunCache(
     store,
@@ -46,7 +46,6 @@ export function registerStatusRoutes(app: FastifyInstance, options: StatusRouteO
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   typed.get('/status', { schema: { hide: true } }, async (_request, reply) => {
-    if (!options.public) return reply.callNotFound()
     return secure(reply).type('text/html; charset=utf-8').send(servedStatusPage())
   })
 
@@ -59,12 +58,11 @@ export function registerStatusRoutes(app: FastifyInstance, options: StatusRouteO
         security: [],
         summary: 'The figures of the status page',
         description:
-          'What `/status` draws: the last 30 ingest runs and every listing source’s line of each (status, listings, changes, rejects, requests by kind against the night’s lower bound, hours at its politeness), the market now and the registers. No key; 404 unless the server shows its status page (PROPDATA_STATUS_PUBLIC=1). Nothing in it names a server path or a partner feed.',
-        response: { 200: statusDataSchema, 404: problemSchema },
+          'What `/status` draws: the last 30 ingest runs and every listing source’s line of each (status, listings, changes, rejects, requests by kind against the night’s lower bound, hours at its politeness), the market now and the registers. No key; only there when the server shows its status page (PROPDATA_STATUS_PUBLIC=1). Nothing in it names a server path or a partner feed.',
+        response: { 200: statusDataSchema },
       },
     },
     async (_request, reply) => {
-      if (!options.public) return reply.callNotFound()
       secure(reply)
       return (await figures.read()).value
     },
@@ -74,7 +72,7 @@ export function registerStatusRoutes(app: FastifyInstance, options: StatusRouteO
     '/status/assets/:name',
     { schema: { hide: true, params: z.object({ name: z.string() }) } },
     async (request, reply) => {
-      const asset = options.public ? statusAsset(request.params.name) : undefined
+      const asset = statusAsset(request.params.name)
       if (!asset) return reply.callNotFound()
       return secure(reply).type(asset.type).send(asset.text)
     },

@@ -255,14 +255,32 @@ function runAxis(data: StatusData, width: number): PlotApi.ScaleOptions {
     ticks,
     tickFormat: (id: number) => labels.get(id) ?? '',
     label: null,
-    padding: 0.2,
+    padding: RUN_PADDING,
   }
 }
 
-/** Bars no wider than a few dozen pixels, however few the runs: the inset on each side of a band. */
+/** The left margin of the charts of runs, room for their counts; Plot's default right margin is the other. */
+const RUN_MARGIN_LEFT = 52
+const RUN_MARGIN_RIGHT = 20
+/** The share of a run's step left between bands (and outside the first and last). */
+const RUN_PADDING = 0.2
+/** The widest a run's bar is drawn, however few the runs. */
+const BAR_MAX = 36
+
+/**
+ * The inset on each side of a run's band that keeps its bar at most {@link BAR_MAX} pixels wide: the band's width
+ * as the band scale makes it (its padding inside and out), less the bar.
+ */
 function barInset(data: StatusData, width: number): number {
-  const band = ((width - 80) / Math.max(1, data.runs.length)) * 0.8
-  return Math.max(0, (band - 36) / 2)
+  const range = width - RUN_MARGIN_LEFT - RUN_MARGIN_RIGHT
+  const step = range / (data.runs.length - RUN_PADDING + 2 * RUN_PADDING)
+  return Math.max(0, (step * (1 - RUN_PADDING) - BAR_MAX) / 2)
+}
+
+/** {@link barInset} on the sides of a bar alone: `inset` would take it off its top and bottom too. */
+function barSides(data: StatusData, width: number): { insetLeft: number; insetRight: number } {
+  const inset = barInset(data, width)
+  return { insetLeft: inset, insetRight: inset }
 }
 
 const verdictOf = (key: Verdict) => VERDICT_SERIES.find((v) => v.key === key)!
@@ -349,7 +367,8 @@ function listingsChart(data: StatusData, source: StatusSource): Chart {
         width,
         height: 190,
         marginTop: 22,
-        marginLeft: 52,
+        marginLeft: RUN_MARGIN_LEFT,
+        marginRight: RUN_MARGIN_RIGHT,
         x: runAxis(data, width),
         y: { label: null, grid: true, zero: true, tickFormat: 's' },
         ...verdictScales,
@@ -430,7 +449,8 @@ function changesChart(data: StatusData, source: StatusSource): Chart {
       Plot.plot({
         width,
         height: 170,
-        marginLeft: 52,
+        marginLeft: RUN_MARGIN_LEFT,
+        marginRight: RUN_MARGIN_RIGHT,
         x: runAxis(data, width),
         y: { label: null, grid: true, tickFormat: 's' },
         color: { domain: CHANGE_SERIES.map((s) => s.key), range: CHANGE_SERIES.map((s) => s.color) },
@@ -440,7 +460,7 @@ function changesChart(data: StatusData, source: StatusSource): Chart {
             x: 'run_id',
             y: 'n',
             fill: 'kind',
-            inset: barInset(data, width),
+            ...barSides(data, width),
             order: CHANGE_SERIES.map((s) => s.key),
             title: (d: { run_id: number; kind: string; n: number }) =>
               `${runName(data, d.run_id)}: ${numbers.format(d.n)} ${d.kind}`,
@@ -498,7 +518,8 @@ function requestsChart(data: StatusData, source: StatusSource): Chart {
       Plot.plot({
         width,
         height: 170,
-        marginLeft: 52,
+        marginLeft: RUN_MARGIN_LEFT,
+        marginRight: RUN_MARGIN_RIGHT,
         x: runAxis(data, width),
         y: { label: null, grid: true, tickFormat: 's' },
         color: { domain: REQUEST_SERIES.map((s) => s.key), range: REQUEST_SERIES.map((s) => s.color) },
@@ -508,7 +529,7 @@ function requestsChart(data: StatusData, source: StatusSource): Chart {
             x: 'run_id',
             y: 'n',
             fill: 'kind',
-            inset: barInset(data, width),
+            ...barSides(data, width),
             order: REQUEST_SERIES.map((s) => s.key),
             title: (d: { run_id: number; kind: string; n: number }) =>
               `${runName(data, d.run_id)}: ${numbers.format(d.n)} ${REQUEST_SERIES.find((s) => s.key === d.kind)!.label}`,
@@ -576,7 +597,8 @@ function hoursChart(data: StatusData, source: StatusSource): Chart {
       Plot.plot({
         width,
         height: 150,
-        marginLeft: 52,
+        marginLeft: RUN_MARGIN_LEFT,
+        marginRight: RUN_MARGIN_RIGHT,
         x: runAxis(data, width),
         y: {
           label: null,
@@ -590,7 +612,7 @@ function hoursChart(data: StatusData, source: StatusSource): Chart {
             x: 'run_id',
             y: 'polite_hours',
             fill: bars.color,
-            inset: barInset(data, width),
+            ...barSides(data, width),
             title: (n: StatusNight) =>
               `${runName(data, n.run_id)}: ${decimals.format(n.polite_hours!)} hours ${of}`,
           }),
