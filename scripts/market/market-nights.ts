@@ -17,6 +17,15 @@ export interface MarketNights {
   readonly reports: readonly RunReport[]
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * The market's first day: so many days before `today` that its last night is today. The runs happen now, and a
+ * listing dated after tomorrow is refused as impossible, so the market's days must not run ahead of the clock.
+ */
+const startFor = (nights: number, today: Date): string =>
+  new Date(today.getTime() - (nights - 1) * DAY_MS).toISOString().slice(0, 10)
+
 /** A logger for runs nobody reads. */
 const QUIET: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 
@@ -36,7 +45,11 @@ export async function marketNights(options: {
   readonly log?: (line: string) => void
 }): Promise<MarketNights> {
   const { dir } = options
-  const market = await sampleMarket(dir, options.homes, { seed: options.seed ?? 3, rates: options.rates })
+  const market = await sampleMarket(dir, options.homes, {
+    seed: options.seed ?? 3,
+    rates: options.rates,
+    start: startFor(options.nights, new Date()),
+  })
   const db = join(dir, 'nights.db')
   for (const suffix of SQLITE_FILES) {
     rmSync(db + suffix, { force: true })
