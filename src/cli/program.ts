@@ -115,6 +115,10 @@ function addBacktest(program: Command): void {
     )
     .option('--folds <n>', 'folds of the cross-validation (default 10)')
     .option('--seed <n>', 'seed of the fold split (default 1)')
+    .option(
+      '--plot <file.svg>',
+      'also draw each set as SVG: predicted against asked (log axes), the error per confidence class, and interval coverage per class',
+    )
     .action(async (_o, cmd: Command) => {
       const { backtest } = await import('./commands/backtest.js')
       backtest(cmd.optsWithGlobals())
