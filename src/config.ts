@@ -91,7 +91,6 @@ const envSchema = z.object({
     'a number of hours above 0, at most 168',
   ).optional(),
   PROPDATA_STATUS_PUBLIC: z.enum(['0', '1', 'true', 'false']).optional(),
-  PROPDATA_STATUS_URL: z.string().url().optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -200,11 +199,6 @@ export interface Config {
    * file. @default false
    */
   readonly statusPublic: boolean
-  /**
-   * Where operators open the status page (`PROPDATA_STATUS_URL`): the server's `/status`, or where the file
-   * `propdata report --html` writes is published. A run's notification links it. @default none
-   */
-  readonly statusUrl: string | undefined
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -278,6 +272,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderOverHttp: e.PROPDATA_RENDER === 'http',
     nightHours: e.PROPDATA_NIGHT_HOURS ?? 8,
     statusPublic: e.PROPDATA_STATUS_PUBLIC === '1' || e.PROPDATA_STATUS_PUBLIC === 'true',
-    statusUrl: e.PROPDATA_STATUS_URL,
   })
 }

@@ -92,7 +92,7 @@ function scatter(document: ServerDocument, points: readonly Point[], unit: strin
             fill: c.key === 'low' ? c.color : 'none',
             r: 2,
             strokeOpacity: 0.7,
-            ariaLabel: `predicted against asked: ${c.key}`,
+            ariaDescription: `predicted against asked: ${c.key}`,
           },
         ),
       ),
@@ -116,7 +116,7 @@ function errors(document: ServerDocument, points: readonly Point[]): ServerEleme
       ...CLASS_SERIES.map((c) =>
         Plot.boxX(
           clipped.filter((p) => p.confidence === c.key),
-          { x: 'error', y: () => c.key, fill: c.color, stroke: '#000', ariaLabel: `error: ${c.key}` },
+          { x: 'error', y: () => c.key, fill: c.color, stroke: '#000', ariaDescription: `error: ${c.key}` },
         ),
       ),
     ],
@@ -145,7 +145,7 @@ function coverage(document: ServerDocument, points: readonly Point[], level: num
           y: 'key',
           fill: r.color,
           stroke: '#000',
-          ariaLabel: `coverage: ${r.key}`,
+          ariaDescription: `coverage: ${r.key}`,
         }),
       ),
       Plot.text(rows, {
@@ -178,7 +178,7 @@ function placed(panel: ServerElement, x: number, y: number): ServerElement {
  * The back-test as one SVG: per dataset a row of three plots, drawn with Observable Plot on a server-side document
  * (linkedom): predicted against asked on log axes, the error distribution per confidence class, and the interval
  * coverage per class against its stated level. Every class has its colour and its shape, so the plot reads in
- * greyscale; each mark group is labelled (`aria-label`) with its plot and class.
+ * greyscale; each class's mark group says which it is (`aria-description`).
  */
 export function backtestSvg(datasets: readonly PlottedDataset[]): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>')
