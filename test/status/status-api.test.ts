@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { STATUS_CSP } from '../../src/status/status-html.js'
 import { type StatusData, statusDataSchema } from '../../src/status/status-schema.js'
-import { useSampleApi } from '../helpers/api-fixture.js'
+import { registerSources } from '../../src/store/sources.repository.js'
+import { recordParariusRun, useSampleApi } from '../helpers/api-fixture.js'
 
 const shown = useSampleApi({ statusPublic: true })
 const hidden = useSampleApi({ statusPublic: false })
@@ -64,6 +65,28 @@ describe('the status page when the operator shows it (PROPDATA_STATUS_PUBLIC=1)'
     expect(body).not.toContain('partner-feed.csv')
     expect(body).not.toContain('"feed"')
     expect(body).not.toContain(shown.config.dataDir)
+  })
+
+  // Last: it adds a run to the fixture's database.
+  it('shows a partner feed given a name of its own (--feed NAME=FILE) as a partner feed too', async () => {
+    await registerSources(
+      shown.store,
+      [{ id: 'acme-wonen', name: 'Acme Wonen', adapter: 'feed' }],
+      new Date().toISOString(),
+    )
+    await recordParariusRun(shown.store, {
+      source_id: 'acme-wonen',
+      status: 'failed',
+      message: 'acme-wonen.csv: no such file',
+    })
+    const body = (await shown.app.inject({ url: '/status/data.json' })).body
+    const data = JSON.parse(body) as StatusData
+    expect(data.sources.filter((s) => s.kind === 'file').map((s) => [s.id, s.name, s.homepage])).toEqual([
+      ['partner-feed-2', 'Partner feed 2', null],
+      ['partner-feed-1', 'Partner feed 1', null],
+    ])
+    expect(data.sources[0]?.nights.at(-1)).toMatchObject({ status: 'failed', message: null })
+    expect(body.toLowerCase()).not.toContain('acme')
   })
 })
 
