@@ -84,6 +84,17 @@ describeWithBrowser('the status page in a real Chromium', () => {
     expectDrawnPage(visit, await statusData(fixture.app))
   }, 120_000)
 
+  it('draws a database without a run yet as a page that says so, without an error', async () => {
+    const db = join(dir, 'empty.db')
+    const file = join(dir, 'empty.html')
+    expect((await runCli(['keys', 'create', 'k', '--db', db, '--quiet'])).code).toBe(0)
+    const written = await runCli(['report', '--html', file, '--db', db])
+    expect(written.code, written.stderr).toBe(0)
+    const visit = await visitStatusPage(browser, pathToFileURL(file).href)
+    expect(visit).toMatchObject({ drawn: 'true', errors: [], external: [], cards: [] })
+    expect(visit.summary).toBe('No run yet: nothing to show. Run `propdata ingest`.')
+  }, 120_000)
+
   it('reads narrow: the page fits a phone’s width and still draws every chart', async () => {
     const visit = await visitStatusPage(browser, `${base}/status`, { width: 360 })
     expectDrawnPage(visit, await statusData(fixture.app))

@@ -304,8 +304,13 @@ const verdictScales = {
   symbol: { domain: VERDICT_SERIES.map((v) => v.key), range: VERDICT_SERIES.map((v) => v.symbol) },
 }
 
-/** Every source's verdict on every run: one row of marks per source on the runs' axis. */
-function healthChart(data: StatusData): Chart {
+/** The left margin of a chart whose rows are labelled with `labels`: room for the longest, at most 180 pixels. */
+const labelMargin = (labels: readonly string[]): number =>
+  Math.min(180, 12 + 6.2 * Math.max(0, ...labels.map((l) => l.length)))
+
+/** Every source's verdict on every run: one row of marks per source on the runs' axis; null without sources. */
+function healthChart(data: StatusData): Chart | null {
+  if (data.sources.length === 0) return null
   type Cell = { readonly source: string; readonly night: StatusNight }
   const cells: Cell[] = data.sources.flatMap((s) => s.nights.map((night) => ({ source: s.name, night })))
   const failing = data.sources.filter((s) => s.nights.at(-1) && s.nights.at(-1)!.status !== 'ok')
@@ -321,7 +326,7 @@ function healthChart(data: StatusData): Chart {
       Plot.plot({
         width,
         height: 40 + 18 * data.sources.length,
-        marginLeft: Math.min(180, 12 + 6.2 * Math.max(...data.sources.map((s) => s.name.length))),
+        marginLeft: labelMargin(data.sources.map((s) => s.name)),
         x: runAxis(data, width),
         y: { type: 'band', domain: data.sources.map((s) => s.name), label: null, grid: true },
         ...verdictScales,
@@ -637,8 +642,9 @@ function hoursChart(data: StatusData, source: StatusSource): Chart {
   }
 }
 
-/** Listings on offer per city and type: the largest cities, the others summed. */
-function citiesChart(data: StatusData): Chart {
+/** Listings on offer per city and type: the largest cities, the others summed; null when none is on offer. */
+function citiesChart(data: StatusData): Chart | null {
+  if (data.market.by_city_type.length === 0) return null
   const totals = new Map<string, number>()
   for (const r of data.market.by_city_type) totals.set(r.city, (totals.get(r.city) ?? 0) + r.listings)
   const top = [...totals.entries()]
@@ -657,7 +663,7 @@ function citiesChart(data: StatusData): Chart {
       Plot.plot({
         width,
         height: 40 + 22 * order.length,
-        marginLeft: Math.min(170, 12 + 6.2 * Math.max(...order.map((c) => c.length))),
+        marginLeft: labelMargin(order),
         x: { label: null, grid: true, tickFormat: 's' },
         y: { domain: order, label: null },
         color: { domain: TYPE_SERIES.map((s) => s.key), range: TYPE_SERIES.map((s) => s.color) },
@@ -683,9 +689,10 @@ function citiesChart(data: StatusData): Chart {
   }
 }
 
-/** The share of each source's listings verified in the last night, the week, longer ago, or never. */
-function freshnessChart(data: StatusData): Chart {
+/** The share of each source's listings verified in the last night, the week, longer ago, or never; null without any. */
+function freshnessChart(data: StatusData): Chart | null {
   const shown = data.sources.filter((s) => s.active_listings > 0)
+  if (shown.length === 0) return null
   const parts = (s: StatusSource): Record<string, number> => ({
     night: s.verified_last_night,
     week: s.verified_last_week - s.verified_last_night,
@@ -710,7 +717,7 @@ function freshnessChart(data: StatusData): Chart {
       Plot.plot({
         width,
         height: 40 + 22 * shown.length,
-        marginLeft: Math.min(180, 12 + 6.2 * Math.max(...shown.map((s) => s.name.length))),
+        marginLeft: labelMargin(shown.map((s) => s.name)),
         x: { label: null, domain: [0, 1], tickFormat: '%', grid: true },
         y: { domain: shown.map((s) => s.name), label: null },
         color: { domain: FRESHNESS_SERIES.map((s) => s.key), range: FRESHNESS_SERIES.map((s) => s.color) },
@@ -773,7 +780,7 @@ function oldestChart(data: StatusData, now: number): Chart | null {
       Plot.plot({
         width,
         height: 40 + 22 * rows.length,
-        marginLeft: Math.min(180, 12 + 6.2 * Math.max(...rows.map((r) => r.source.length))),
+        marginLeft: labelMargin(rows.map((r) => r.source)),
         x: { label: null, grid: true, tickFormat: (d: number) => `${decimals.format(d)} ${unit.short}` },
         y: { domain: rows.map((r) => r.source), label: null },
         ariaLabel: `The oldest unverified listing of each source, in ${unit.name}`,
@@ -952,8 +959,9 @@ async function render(): Promise<void> {
     'sources',
     `Each source’s status in the last ${data.runs.length === 1 ? 'run' : `${data.runs.length} runs`}. Its card below shows its listings, what changed, its requests against the night’s lower bound and the night’s hours at its politeness.`,
   )
-  const healthFigure = figure(healthChart(data))
-  health.append(healthFigure.node)
+  const healthChartOrNone = healthChart(data)
+  const healthFigures = healthChartOrNone ? [figure(healthChartOrNone)] : []
+  health.append(...healthFigures.map((f) => f.node))
 
   const market = section(
     'The market now',
@@ -984,7 +992,7 @@ async function render(): Promise<void> {
   main.replaceChildren(health, market, registers, perSource)
   main.setAttribute('aria-busy', 'false')
 
-  for (const f of [healthFigure, ...marketFigures]) f.draw()
+  for (const f of [...healthFigures, ...marketFigures]) f.draw()
   const onScreen = cards.filter((c) => c.node.getBoundingClientRect().top < window.innerHeight)
   for (const c of onScreen) c.draw()
   performance.mark('status:first-render')
