@@ -20,7 +20,7 @@ import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
 import { PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
-import { RECORDED_AT, recordPages } from './sample/record-pages.js'
+import { RECORDED_DAY, recordPages } from './sample/record-pages.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
 
@@ -84,7 +84,7 @@ export async function generateNational(options: {
   const { homes, cities } = homesFromBag(store.sqlite, options.listings, rng)
   await store.close()
   const presetRng = new SeededRandom(presetSitesSeed(options.seed ?? 7))
-  const offers = nationalOffers(homes, cities, rng, RECORDED_AT.slice(0, 10), presetRng)
+  const offers = nationalOffers(homes, cities, rng, RECORDED_DAY, presetRng)
 
   const recorder = await createWarcRecorder(join(options.out, 'archive.warc.gz'), {
     'propdata-generated': 'scripts/generate-national.ts',
@@ -110,16 +110,16 @@ export async function generateNational(options: {
   ]
   for (const city of cities) {
     const p = pararius.get(city.name) ?? []
-    await record(parariusSearchPages(p, city))
+    await record(parariusSearchPages(p, city, RECORDED_DAY))
     await record(p.map((o) => parariusDetailPage(o, city)))
     for (const [type, list] of [
       ['buy', fundaBuy.get(city.name) ?? []],
       ['rent', fundaRent.get(city.name) ?? []],
     ] as const) {
-      await record(fundaSearchPages(list, type, city))
+      await record(fundaSearchPages(list, type, city, RECORDED_DAY))
       await record(list.map(fundaDetailPage))
     }
-    await record(huurwoningenSearchPages(huurwoningen.get(city.name) ?? [], city))
+    await record(huurwoningenSearchPages(huurwoningen.get(city.name) ?? [], city, RECORDED_DAY))
     await record(kamernetSearchPages(kamernet.get(city.name) ?? [], city))
   }
   // The sites on platform presets: one whole-offer JSON each, all places together.

@@ -20,7 +20,8 @@ const DETAIL_CRAWLS: readonly MarketSite[] = ['funda', 'pararius']
 export interface NightFigures {
   /**
    * The fewest requests that find every change a card shows: the site's robots.txt, the list pages of the scope the
-   * night walked, plus a detail page per listing of that scope that is new or whose card changed.
+   * night walked, plus a detail page per listing of that scope that is new or whose card shows a changed fact of the
+   * listing (its price; not its photos, badges or age).
    */
   readonly lowerBound: number
   /** Of the lower bound, the list pages. */
@@ -98,7 +99,9 @@ export function nightFigures(
   const listed = market.listed(site)
   const fresh = changes ? offers(arrivals(changes)) : listed
   const priced = changes ? offers(changes.priceChanges) : []
-  const cardChanged = changes ? [...priced, ...offers(changes.cardEdits)] : []
+  // A card edit changes its photos, which tell nothing of the listing that its detail page would: not a change to
+  // read the detail page for.
+  const cardChanged = priced
 
   const scope = [...listPagesBySearch(market, site)].filter(
     ([, pages]) => !walked || [...pages.keys()].some((key) => walked.has(key)),

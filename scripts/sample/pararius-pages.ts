@@ -1,6 +1,7 @@
 import { displayPostcode } from '../../src/normalise/index.js'
 import { esc, scriptJson } from './html.js'
 import type { SampleCity, SampleHome, SampleOffer, SamplePage } from './sample-home.js'
+import { ageInWords, badgeOf, type CardLanguage, photoUrl } from './volatile-card.js'
 
 const ORIGIN = 'https://www.pararius.com'
 const CARDS_PER_PAGE = 30
@@ -13,6 +14,37 @@ const TYPE_WORD = { apartment: 'Flat', house: 'House', room: 'Room' } as const
 /** The photo count under a card's features, when the offer has one (the platform's cards of both sites). */
 export const photoCount = (offer: SampleOffer): string =>
   offer.photos === undefined ? '' : `<div class="listing-search-item__photo-count">${offer.photos}</div>`
+
+const BADGE_WORDS = {
+  new: { nl: 'Nieuw', en: 'New' },
+  featured: { nl: 'Uitgelicht', en: 'Featured' },
+} as const
+
+/**
+ * What a Treehouse search card (Pararius, Huurwoningen) carries beside the listing's facts, in the markup of the
+ * recorded cards: the label above the photo ("Onder optie" on the recorded page; here the badges that come and go),
+ * the photo with its signed URL, and the title's position id; the listing's age goes in the info line under the
+ * features. See `volatile-card.ts`.
+ */
+export function treehouseCardParts(
+  offer: SampleOffer,
+  card: { readonly id: string; readonly path: string; readonly title: string },
+  position: number,
+  day: string,
+  language: CardLanguage,
+) {
+  const badge = badgeOf(card.id, offer.listedAt, day)
+  const label = badge
+    ? `<div class="listing-search-item__label"><span class="listing-label listing-label--${badge}">${BADGE_WORDS[badge][language]}</span></div>\n`
+    : ''
+  const alt = `${card.title} in ${offer.home.city}`
+  const depiction = `<div class="listing-search-item__depiction"><a class="listing-search-item__link listing-search-item__link--depiction" href="${esc(card.path)}" aria-label="${esc(card.title)}"><wc-picture class="picture picture--landscape picture--cover picture--list"><picture><img class="picture__image" alt="${esc(alt)}" src="${esc(photoUrl(card.id, 1, day))}" width="100%" height="100%"></picture></wc-picture></a></div>`
+  return {
+    head: `${label}${depiction}`,
+    titleId: `listing-title-${position}`,
+    info: `<div class="listing-search-item__info"><span class="listing-search-item__date">${ageInWords(offer.listedAt, day, language)}</span></div>`,
+  }
+}
 
 /** A search card's line under the title on the Treehouse sites: "1071 KB Amsterdam (Museumkwartier)". */
 export const searchCardSubTitle = (home: SampleHome) =>
@@ -114,24 +146,35 @@ ${features
   return { url: pararius.url, body, contentType: 'text/html; charset=UTF-8' }
 }
 
-/** Search result pages (`/apartments/{city}`, `/page-2`, …) with the real card markup and pagination. */
-export function parariusSearchPages(offers: readonly SampleOffer[], city: SampleCity): SamplePage[] {
+/**
+ * Search result pages (`/apartments/{city}`, `/page-2`, …) with the real card markup and pagination, as served on
+ * `day` (ISO date): the cards' badges, photo URLs and ages are that day's.
+ */
+export function parariusSearchPages(
+  offers: readonly SampleOffer[],
+  city: SampleCity,
+  day: string,
+): SamplePage[] {
   const pages: SamplePage[] = []
   const count = Math.max(1, Math.ceil(offers.length / CARDS_PER_PAGE))
   for (let p = 1; p <= count; p++) {
     const url = p === 1 ? `${ORIGIN}/apartments/${city.slug}` : `${ORIGIN}/apartments/${city.slug}/page-${p}`
-    const cards = offers.slice((p - 1) * CARDS_PER_PAGE, p * CARDS_PER_PAGE).map((offer) => {
+    const cards = offers.slice((p - 1) * CARDS_PER_PAGE, p * CARDS_PER_PAGE).map((offer, i) => {
       const { home, pararius } = offer
       const path = new URL(pararius!.url).pathname
+      const title = `${TYPE_WORD[home.dwelling]} ${home.street}`
+      const parts = treehouseCardParts(offer, { id: pararius!.id, path, title }, i + 1, day, 'en')
       return `<section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-listing-search-item-id="${pararius!.id}">
+${parts.head}
 <div class="listing-search-item__content">
-<h2 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${TYPE_WORD[home.dwelling]} ${esc(home.street)}</a></h2>
+<h2 class="listing-search-item__title" id="${parts.titleId}"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${esc(title)}</a></h2>
 ${searchCardSubTitle(home)}
 <div class="listing-search-item__price">${offer.price === null ? 'Price on request' : `${euro(offer.price)} per month`}</div>
 <div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">
 <li class="illustrated-features__item illustrated-features__item--surface-area">${home.area} m²</li>
 ${offer.rooms ? `<li class="illustrated-features__item illustrated-features__item--number-of-rooms">${offer.rooms} rooms</li>` : ''}
 </ul></div>${photoCount(offer)}
+${parts.info}
 </div></section>`
     })
     const next =
