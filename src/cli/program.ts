@@ -26,6 +26,7 @@ export function buildProgram(): Command {
   addKeys(program)
   addSources(program)
   addRuns(program)
+  addReport(program)
   addBackup(program)
   addExport(program)
   addStart(program)
@@ -115,6 +116,10 @@ function addBacktest(program: Command): void {
     )
     .option('--folds <n>', 'folds of the cross-validation (default 10)')
     .option('--seed <n>', 'seed of the fold split (default 1)')
+    .option(
+      '--plot <file.svg>',
+      'also draw each set as SVG: predicted against asked (log axes), the error per confidence class, and interval coverage per class',
+    )
     .action(async (_o, cmd: Command) => {
       const { backtest } = await import('./commands/backtest.js')
       backtest(cmd.optsWithGlobals())
@@ -234,6 +239,20 @@ function addRuns(program: Command): void {
     .action(async (id: string, _o, cmd: Command) => {
       const { showRun } = await import('./commands/runs.js')
       await showRun(id, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata report --html FILE`: the status page as one file. */
+function addReport(program: Command): void {
+  program
+    .command('report')
+    .description(
+      'Write the status page (the last 30 runs per source, the market now, the registers) as one self-contained HTML file that opens offline',
+    )
+    .requiredOption('--html <file>', 'the HTML file to write (replaced if it exists)')
+    .action(async (_o, cmd: Command) => {
+      const { report } = await import('./commands/report.js')
+      await report(cmd.optsWithGlobals())
     })
 }
 
