@@ -8,18 +8,13 @@ import {
   type MarketSite,
   type SiteChanges,
 } from '../../scripts/market/market-state.js'
+import { nightLowerBound } from '../../src/crawl/night-bound.js'
 
 /**
  * The sites whose crawl reads a detail page per listing. Huurwoningen's search cards are whole listings (its adapter
  * fetches a detail only for an incomplete card) and Kamernet has none, so their bound is their list pages.
  */
 const DETAIL_CRAWLS: readonly MarketSite[] = ['funda', 'pararius']
-
-/**
- * A polite crawler reads a site's robots.txt each night before anything else: a copy may be kept for a day at most
- * (RFC 9309), and nights are a day apart. A site whose whole offer is one request costs two.
- */
-const ROBOTS = 1
 
 /** How far one site's night reached the published tables, and the fewest requests it could have taken. */
 export interface NightFigures {
@@ -127,7 +122,7 @@ export function nightFigures(
     of: list.length,
   })
   return {
-    lowerBound: ROBOTS + listPages + details,
+    lowerBound: nightLowerBound({ listPages, details }),
     listPages,
     newShown: count(fresh, (o) => onOffer(o) !== undefined),
     pricesShown: count(priced, (o) => onOffer(o)?.price === o.offer.price),

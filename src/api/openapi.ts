@@ -133,6 +133,11 @@ Every /v1 request needs an X-API-Key header. Errors are RFC 9457 problem details
     },
     { name: 'Sources', description: 'The listing sites and registers, and how fresh their data is.' },
     { name: 'Health', description: 'Whether the server has data to serve; needs no key.' },
+    {
+      name: 'Status',
+      description:
+        'The figures of the operators’ status page (/status): needs no key, and is there only when the operator shows the page.',
+    },
   ],
   components: {
     securitySchemes: {

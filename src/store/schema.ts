@@ -47,6 +47,8 @@ export interface RunSourceTable {
    * too few listings, too many were rejected, or it is from before. Every non-null value is a fill baseline.
    */
   fill_rates_json: string | null
+  /** Listings the source showed once the run was over; null for runs from before it was kept. */
+  active_listings: number | null
 }
 
 /** A listing source some run has known (see migration 015). */
