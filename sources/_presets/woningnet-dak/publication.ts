@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dutchDate, dwellingFromWord, type ListingInput } from '../../src/kit/index.js'
+import { dutchDate, dwellingFromWord, type ListingInput } from '../../../src/kit/index.js'
 
 // Every field is read leniently: a value of the wrong type becomes absent, so a malformed publication still
 // becomes a listing that validation rejects with its reason, instead of failing the whole page.
@@ -7,7 +7,7 @@ const text = z.string().nullish().catch(null)
 const flag = z.boolean().nullish().catch(null)
 const figure = z.union([z.number(), z.string()]).nullish().catch(null)
 
-/** The fields of one DAK publication this adapter reads; not an object at all reads as an empty one. */
+/** The fields of one DAK publication this preset reads; not an object at all reads as an empty one. */
 export const publicationSchema = z
   .object({
     Id: text,

@@ -1,19 +1,17 @@
 import { z } from 'zod'
 import {
-  defineListingSource,
+  definePreset,
   type ListPageResult,
   type Page,
   ParseError,
   type SourceRequest,
   siteCoversScope,
-} from '../../src/kit/index.js'
+} from '../../../src/kit/index.js'
+import { portalHost, type WoningnetDakOptions, woningnetDakOptions } from './options.js'
 import { notAHome, publicationSchema, toListing } from './publication.js'
-import { DAK_HOSTS, DAK_REGIONS } from './regions.js'
 
 /** The screen action the portal's "Woningaanbod" page calls for a visitor who is not logged in. */
 const AANBOD_ACTION = '/screenservices/DAKWP/Overzicht/Woningaanbod/DataActionHaalUitgelogdAanbod'
-
-const OFFERS = ['rent'] as const
 
 const responseSchema = z.object({
   versionInfo: z.object({ hasModuleVersionChanged: z.boolean(), hasApiVersionChanged: z.boolean() }),
@@ -24,9 +22,9 @@ const responseSchema = z.object({
 })
 
 /** The whole current offer of one region's portal: the action answers with every publication at once. */
-function aanbodRequest(region: string): SourceRequest {
+function aanbodRequest(portal: string): SourceRequest {
   return {
-    url: `https://${region}.mijndak.nl${AANBOD_ACTION}`,
+    url: `https://${portalHost(portal)}${AANBOD_ACTION}`,
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
     body: JSON.stringify({
@@ -67,34 +65,23 @@ function parseAanbod(page: Page): ListPageResult {
 }
 
 /**
- * WoningNet (woningnet.nl): social rent in the Amsterdam, Utrecht and Almere regions, read from the regions' DAK
- * portals (`<region>.mijndak.nl`). One POST per region returns its whole offer; no detail pages are needed.
- * See README.md for the session the portal expects.
+ * WoningNet's DAK portals (`<region>.mijndak.nl`): social rent, one POST per region portal for its whole offer, no
+ * detail pages. See README.md for the session the portal expects.
  */
-export default defineListingSource({
-  kind: 'crawl',
+export default definePreset<WoningnetDakOptions>({
   id: 'woningnet-dak',
-  name: 'WoningNet',
-  homepage: 'https://www.woningnet.nl/',
-  hosts: DAK_HOSTS,
-  render: 'http',
-  // One request at a time, at the pace of a small site: one request per region covers its whole offer.
-  politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
-  offers: OFFERS,
-  terms: 'unknown',
-  evidence: {
-    kind: 'recorded',
-    fixture: 'list-aanbod-amsterdam.json',
-    repository: 'danieltyukov/nl-property-finder',
-    path: 'packages/sources/fixtures/woningnet-dak/aanbod-amsterdam.json',
-    commit: '95be10bda7e42548fd7cf01981ef1d6286a709f5',
-    recorded: '2026-09',
-    licence: "MIT (repository); the content is the portal's",
-  },
-  regions: Object.values(DAK_REGIONS).flat(),
-  startRequests: (scope) =>
-    Object.entries(DAK_REGIONS)
-      .filter(([, cities]) => siteCoversScope({ offers: OFFERS, regions: cities }, scope))
-      .map(([region]) => aanbodRequest(region)),
-  parseListPage: parseAanbod,
+  name: 'WoningNet DAK portal',
+  description:
+    'The regional social-housing portals of WoningNet (<region>.mijndak.nl), an OutSystems app whose offer page ' +
+    'loads every publication from one screen action: Amsterdam, Utrecht, Almere, Eemvallei, Gooi en Vecht, ' +
+    'Midden-Holland and more.',
+  offers: ['rent'],
+  options: woningnetDakOptions,
+  build: (site, options) => ({
+    startRequests: (scope) =>
+      Object.entries(options.portals)
+        .filter(([, cities]) => siteCoversScope({ offers: site.offers, regions: cities }, scope))
+        .map(([portal]) => aanbodRequest(portal)),
+    parseListPage: parseAanbod,
+  }),
 })

@@ -1,9 +1,21 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createPage, listingSchema, ParseError } from '../../src/kit/index.js'
-import woningnet from './adapter.js'
+import { createPage, listingSchema, ParseError } from '../../../src/kit/index.js'
+import {
+  expectedPathOf,
+  listFixtures,
+  parsePageFixture,
+  SOURCES_DIR,
+} from '../../../test/contract/source-fixtures.js'
+import { siteOnPreset } from '../../../test/helpers/preset-site.js'
+import woningnetDak from './index.js'
 import { dutchDay, printedHouseNumber } from './publication.js'
+
+const woningnet = siteOnPreset(woningnetDak, 'woningnet-dak')
+
+/** The registered sites on this preset: the recorded one and those written in its format. */
+const SITES = ['woningnet-dak']
 
 const [REQUEST] = woningnet.startRequests({ cities: ['Amsterdam'], types: ['rent'] })
 const respond = (body: string) => woningnet.parseListPage(createPage(REQUEST!, REQUEST!.url, 200, body))
@@ -16,8 +28,8 @@ const answer = (list: unknown[], versionChanged = false, isSuccess = true) =>
     },
   })
 
-describe('woningnet-dak offers', () => {
-  it('asks each region whose cities the scope names for its whole offer', () => {
+describe('the woningnet-dak preset', () => {
+  it('asks each portal whose cities the scope names for its whole offer', () => {
     expect(REQUEST).toMatchObject({
       url: expect.stringMatching(/^https:\/\/amsterdam\.mijndak\.nl\//),
       method: 'POST',
@@ -29,7 +41,7 @@ describe('woningnet-dak offers', () => {
     expect(woningnet.startRequests({ cities: ['Amsterdam'], types: ['buy'] })).toEqual([])
   })
   it('says the recorded empty answer has no results', () => {
-    const body = readFileSync(join(import.meta.dirname, 'fixtures', 'empty-aanbod.json'), 'utf8')
+    const body = readFileSync(join(SOURCES_DIR, 'woningnet-dak', 'fixtures', 'empty-aanbod.json'), 'utf8')
     expect(respond(body)).toEqual({ listings: [], noResults: true })
   })
   it('throws ParseError when the version tokens are stale, the result failed, or the answer is not this JSON', () => {
@@ -55,5 +67,36 @@ describe('woningnet-dak offers', () => {
     expect(dutchDay('2026-09-21T22:01:00Z')).toBe('2026-09-22')
     expect(dutchDay('2026-01-10T12:00:00Z')).toBe('2026-01-10')
     expect(dutchDay('gisteren')).toBe('gisteren')
+  })
+})
+
+describe.each(SITES)('the woningnet-dak preset on %s', (id) => {
+  const source = siteOnPreset(woningnetDak, id)
+  const fixtures = listFixtures(id, 'crawl')
+
+  it('reads every fixture into its committed expected JSON, valid listings on the portal’s host', async () => {
+    expect(fixtures.length).toBeGreaterThan(0)
+    for (const fixture of fixtures) {
+      const out = parsePageFixture(source, fixture)
+      await expect(`${JSON.stringify(out, null, 2)}\n`).toMatchFileSnapshot(expectedPathOf(fixture))
+      if (!('listings' in out)) throw new Error(`${fixture.file} is not a list page`)
+      expect(out.listings.length).toBeGreaterThan(0)
+      for (const listing of out.listings) {
+        expect(listingSchema.safeParse(listing).error?.issues ?? []).toEqual([])
+        expect(new URL((listing as { url: string }).url).host).toMatch(/\.mijndak\.nl$/)
+      }
+    }
+  })
+})
+
+describe('the woningnet-dak options', () => {
+  it('refuse a site file without portals, or with a portal that is no subdomain', () => {
+    expect(woningnetDak.options.safeParse({}).success).toBe(false)
+    expect(woningnetDak.options.safeParse({ portals: {} }).success).toBe(false)
+    expect(woningnetDak.options.safeParse({ portals: { 'gooi.en.vecht': ['Hilversum'] } }).success).toBe(
+      false,
+    )
+    expect(woningnetDak.options.safeParse({ portals: { eemvallei: [] } }).success).toBe(false)
+    expect(woningnetDak.options.safeParse({ portals: { eemvallei: ['Amersfoort'] } }).success).toBe(true)
   })
 })
