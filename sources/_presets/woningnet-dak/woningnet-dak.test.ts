@@ -15,7 +15,18 @@ import { dutchDay, printedHouseNumber } from './publication.js'
 const woningnet = siteOnPreset(woningnetDak, 'woningnet-dak')
 
 /** The registered sites on this preset: the recorded one and those written in its format. */
-const SITES = ['woningnet-dak']
+const SITES = [
+  'woningnet-dak',
+  'woningnet-eemvallei',
+  'woningnet-gooi-en-vecht',
+  'woningnet-groningen',
+  'woningnet-huiswaarts',
+  'woningnet-midden-holland',
+  'woningnet-studentenwoning',
+  'woningnet-woongaard',
+  'woningnet-woonkeus-drechtsteden',
+  'woningnet-woonservice',
+]
 
 const [REQUEST] = woningnet.startRequests({ cities: ['Amsterdam'], types: ['rent'] })
 const respond = (body: string) => woningnet.parseListPage(createPage(REQUEST!, REQUEST!.url, 200, body))
