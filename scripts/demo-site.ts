@@ -2,8 +2,9 @@
  * `npm run demo-site`: a tiny listing site on http://127.0.0.1:8790 (PORT to change it) to practise "add a source"
  * on without touching anyone's real site. Its pages use the markup `sources/_template/adapter.ts` reads as it comes
  * (`a.listing-card`, `a[rel=next]`, `dt`/`dd` rows, JSON-LD) and the example options of the `html-cards` preset
- * (`li.listing` cards with a `.city` and a `.price`), and real Amsterdam addresses that the bundled sample's
- * BAG extract knows, so the listings resolve after `npm start` has loaded it.
+ * (`li.listing` cards with a `.postcode`, a `.city`, a `.price` and an `.area`), and real Amsterdam addresses that
+ * the bundled sample's BAG extract knows, so the listings of either resolve in the database `npm start` fills: a
+ * card carries the postcode and house number resolving needs, as the detail page does.
  */
 import { createServer } from 'node:http'
 
@@ -72,7 +73,7 @@ function searchPage(city: string, n: number): string {
   const cards = homes
     .map(
       (h) =>
-        `<li class="listing"><a class="listing-card" href="/listing/${h.id}">${h.street}</a> <span class="city">Amsterdam</span> <span class="price">€ ${h.rent.toLocaleString('nl-NL')} per maand</span></li>`,
+        `<li class="listing"><a class="listing-card" href="/listing/${h.id}">${h.street}</a> <span class="postcode">${h.postcode}</span> <span class="city">Amsterdam</span> <span class="price">€ ${h.rent.toLocaleString('nl-NL')} per maand</span> <span class="area">${h.area} m²</span></li>`,
     )
     .join('\n')
   const next =

@@ -117,7 +117,7 @@ export function nextSteps(id: string, folder: string, registry: string): string 
     `  1. In ${folder}/adapter.ts: set ORIGIN to the site, then startRequests, politeness and render.`,
     `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the parser cannot read it)`,
     `     npm run save-fixture -- ${id} <detail-page-url>    saved as detail-….html (or --as detail); strip personal data`,
-    `     then declare the list page as its evidence in ${folder}/adapter.ts: save-fixture prints the lines`,
+    `     the first list page saved is written into ${folder}/adapter.ts as its evidence`,
     `  3. Write the selectors in ${folder}/adapter.ts (the kit has parsePrice, parseArea, parseRooms, parseEnergyLabel,`,
     '     parseYearBuilt).',
     `  4. npx vitest run test/contract -t ${id} -u    writes fixtures/*.expected.json: read them, they are the spec`,

@@ -89,6 +89,26 @@ export function evidenceDeclaration(source: ListingSource, file: string, url: st
   ]
 }
 
+/** The fixture a new source's scaffold names in its evidence until a list page is saved. */
+const PLACEHOLDER_FIXTURE = 'list-TODO.html'
+
+/**
+ * Writes `declaration` over the scaffold's placeholder evidence in a source's file (`adapter.ts` or `source.yml`), so
+ * the first list page saved for a new source is its evidence without an edit. False when the file declares real
+ * evidence already (then the lines are printed for the engineer to judge).
+ */
+export function fillPlaceholderEvidence(file: string, declaration: readonly string[]): boolean {
+  if (!existsSync(file)) return false
+  const text = readFileSync(file, 'utf8')
+  const block = file.endsWith('.yml') ? /^evidence:\n(?: {2}.*\n)+/m : /^( *)evidence: \{\n[\s\S]*?^\1\},\n/m
+  const found = block.exec(text)
+  if (!found?.[0].includes(PLACEHOLDER_FIXTURE)) return false
+  const indent = found[1] ?? ''
+  const lines = declaration.map((line) => `${indent}${line}\n`).join('')
+  writeFileSync(file, text.replace(found[0], lines))
+  return true
+}
+
 /** A file name from the URL: its path and search values, e.g. `huurwoningen-delft`, `zoeken-huur-delft`. */
 export function slugOf(url: string): string {
   const u = new URL(url)
@@ -172,15 +192,17 @@ async function main(): Promise<void> {
   const sorted = Object.fromEntries(Object.entries(index).sort(([a], [b]) => a.localeCompare(b)))
   writeFileSync(indexPath, `${JSON.stringify(sorted, null, 2)}\n`)
 
+  const sourceFile = source.preset === undefined ? 'adapter.ts' : 'source.yml'
+  const lines = evidenceDeclaration(source, file, response.url, new Date().toISOString().slice(0, 10))
   const declaration =
-    kind === 'list'
-      ? [
-          `To check the parser on this page, declare it as ${id}'s evidence (in its ${source.preset === undefined ? 'adapter.ts' : 'source.yml'}):`,
-          ...evidenceDeclaration(source, file, response.url, new Date().toISOString().slice(0, 10)).map(
-            (line) => `  ${line}`,
-          ),
-        ]
-      : []
+    kind !== 'list'
+      ? []
+      : fillPlaceholderEvidence(join(folder, '..', sourceFile), lines)
+        ? [`  declared as ${id}'s evidence in its ${sourceFile} (it named no page yet)`]
+        : [
+            `To check the parser on this page, declare it as ${id}'s evidence (in its ${sourceFile}):`,
+            ...lines.map((line) => `  ${line}`),
+          ]
   const how = values.as
     ? `saved as a ${kind} page because of --as (${seen.summary || 'not read yet'})`
     : `a ${kind} page: ${seen.summary}`

@@ -44,8 +44,8 @@ politeness: # at most 4 at once and at least 500 ms per request
 terms: unknown # allows, forbids or unknown
 termsNote: >-
   TODO what the site's terms say about automated collection, and where they are.
-# What the preset was checked against (docs/evidence.md): npm run save-fixture prints these lines for the page it
-# saved. A page copied from elsewhere names repository, path and commit instead of url; a synthetic page in the format
+# What the preset was checked against (docs/evidence.md): the first list page npm run save-fixture saves is written
+# here. A page copied from elsewhere names repository, path and commit instead of url; a synthetic page in the format
 # of another site's recording on the same platform is kind platform-format, with fixture and follows (that site's id).
 evidence:
   kind: recorded
@@ -84,7 +84,7 @@ export function siteFileNextSteps(id: string, folder: string, preset: string): s
     `  1. In ${folder}/source.yml: set homepage and options.lists to the site, then the options`,
     `     (sources/_presets/${preset}/README.md), politeness, terms, termsNote and description.`,
     `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the preset cannot read it)`,
-    `     then declare it as its evidence in ${folder}/source.yml: save-fixture prints the lines`,
+    `     the first list page saved is written into ${folder}/source.yml as its evidence`,
     `  3. npx vitest run test/contract -t ${id} -u    writes fixtures/*.expected.json: read them, they are the spec`,
     `  4. npx vitest run test/contract -t ${id}       the contract: the site file against its fixtures`,
     `  5. npm run ingest -- --sources ${id} --cities <city> --types rent    (or buy)`,

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../src/config.js'
 import { loadSiteFiles } from '../src/declarative/index.js'
-import type { Source } from '../src/kit/index.js'
+import type { FileSource, Source } from '../src/kit/index.js'
 import { createSourcePriority, defaultSourceOrder } from '../src/merge/source-priority.js'
 import { ALL_PRESETS } from './_presets/index.js'
 import wonen123 from './123wonen/adapter.js'
@@ -64,6 +64,14 @@ export const ALL_SOURCES: readonly Source[] = [
 
 /** A registered source by id, or undefined. */
 export const findSource = (id: string): Source | undefined => ALL_SOURCES.find((s) => s.id === id)
+
+/**
+ * A partner feed under a name of its own (`--feed NAME=PATH`): the `feed` adapter as the source NAME, so that its
+ * listings, runs, health and withdrawals are its own and another partner's file never withdraws them. NAME `feed`
+ * is the feed adapter itself, the source of a bare `--feed PATH`.
+ */
+export const namedFeed = (name: string): FileSource =>
+  name === feed.id ? feed : { ...feed, id: name, name: `Partner feed ${name}`, adapter: feed.id }
 
 /** The default trust order for golden records: registers first, then the listing sources in registry order. */
 export const defaultSourcePriority = createSourcePriority(defaultSourceOrder(ALL_SOURCES.map((s) => s.id)))

@@ -11,11 +11,34 @@ export const PROJECT_ROOT = resolve(
   import.meta.filename.endsWith('.js') ? '../..' : '..',
 )
 
-const intFromEnv = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+/** A whole number in [min, max], written as digits; anything else is refused with the range it must be in. */
+const intFromEnv = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`
+  return z
+    .string()
+    .regex(/^\s*\d+\s*$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }))
+}
+
+/** A number in [min, max] ("0.5"); anything else is refused with the range it must be in. */
+const numberFromEnv = (min: number, max: number, what = `a number from ${min} to ${max}`) =>
+  z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?\s*$/, { error: `must be ${what}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be ${what}` })
+        .max(max, { error: `must be ${what}` }),
+    )
+
+const nonEmpty = z.string().min(1, { error: 'must not be empty' })
 
 const envSchema = z.object({
-  PROPDATA_DB: z.string().min(1).optional(),
-  PROPDATA_DATA_DIR: z.string().min(1).optional(),
+  PROPDATA_DB: nonEmpty.optional(),
+  PROPDATA_DATA_DIR: nonEmpty.optional(),
   PROPDATA_API_KEYS: z.string().optional(),
   PROPDATA_RATE_LIMIT: intFromEnv(1, 1_000_000_000).optional(),
   PROPDATA_CORS_ORIGINS: z
@@ -26,9 +49,9 @@ const envSchema = z.object({
     )
     .optional(),
   PORT: intFromEnv(0, 65_535).optional(),
-  PROPDATA_HOST: z.string().min(1).optional(),
-  PROPDATA_CHROMIUM: z.string().min(1).optional(),
-  PROPDATA_USER_AGENT: z.string().min(1).optional(),
+  PROPDATA_HOST: nonEmpty.optional(),
+  PROPDATA_CHROMIUM: nonEmpty.optional(),
+  PROPDATA_USER_AGENT: nonEmpty.optional(),
   PROPDATA_CONTACT_URL: z.string().url().optional(),
   PROPDATA_WITHDRAW_AFTER: intFromEnv(1, 1000).optional(),
   PROPDATA_CRAWL: z.enum(['incremental', 'full']).optional(),
@@ -45,7 +68,7 @@ const envSchema = z.object({
   PROPDATA_WOZ_LOOKUPS: z.enum(['0', '1', 'true', 'false']).optional(),
   PROPDATA_WOZ_URL: z.string().url().optional(),
   PROPDATA_WOZ_BUDGET: intFromEnv(0, 1_000_000).optional(),
-  PROPDATA_EP_ONLINE_KEY: z.string().min(1).optional(),
+  PROPDATA_EP_ONLINE_KEY: nonEmpty.optional(),
   PROPDATA_EP_ONLINE_URL: z.string().url().optional(),
   PROPDATA_EP_ONLINE_BUDGET: intFromEnv(0, 1_000_000).optional(),
   PROPDATA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -61,8 +84,12 @@ const envSchema = z.object({
       }
     })
     .optional(),
-  PROPDATA_POLITENESS_SCALE: z.coerce.number().min(0).max(1).optional(),
-  PROPDATA_NIGHT_HOURS: z.coerce.number().positive().max(168).optional(),
+  PROPDATA_POLITENESS_SCALE: numberFromEnv(0, 1).optional(),
+  PROPDATA_NIGHT_HOURS: numberFromEnv(
+    Number.MIN_VALUE,
+    168,
+    'a number of hours above 0, at most 168',
+  ).optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -74,6 +101,11 @@ export interface Config {
   readonly dataDir: string
   /** The bundled sample (a recorded archive and a BAG extract). */
   readonly sampleDir: string
+  /**
+   * The database `start` and `ingest --sample` fill when no `--db` is given: the sample's generated BAG extract and
+   * WOZ values never go into the live database. @default `data/sample.db` (in the data folder)
+   */
+  readonly sampleDbPath: string
   /** Keys accepted by the API in addition to the ones in the database (plain text, hashed on start). */
   readonly envApiKeys: readonly string[]
   /** Requests per key per minute. @default 600 */
@@ -174,11 +206,17 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-/** Parses `env` into a frozen {@link Config}; throws one error that lists every bad variable. */
+/** Variables whose value must not be printed, even in an error. */
+const secret = (name: string) => /KEY/.test(name)
+
+/** Parses `env` into a frozen {@link Config}; throws one error that lists every bad variable and its value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0])
+      return `${name}: ${issue.message}${secret(name) ? '' : `, got ${JSON.stringify(env[name])}`}`
+    })
     throw new InvalidEnvironmentError(`Invalid environment: ${problems.join('; ')}`)
   }
   const e = parsed.data
@@ -188,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPath: resolve(e.PROPDATA_DB ?? resolve(dataDir, 'propdata.db')),
     dataDir,
     sampleDir: resolve(PROJECT_ROOT, 'data', 'sample'),
+    sampleDbPath: resolve(dataDir, 'sample.db'),
     envApiKeys: Object.freeze(
       (e.PROPDATA_API_KEYS ?? '')
         .split(',')

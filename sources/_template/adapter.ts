@@ -74,8 +74,8 @@ export default defineListingSource({
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
-  // TODO: what the parser was checked against (docs/evidence.md): `npm run save-fixture` prints these lines for the
-  // page it saved; a page copied from elsewhere names repository, path and commit instead of url.
+  // What the parser was checked against (docs/evidence.md): the first list page `npm run save-fixture` saves is
+  // written here; a page copied from elsewhere names repository, path and commit instead of url.
   evidence: {
     kind: 'recorded',
     fixture: 'list-TODO.html',

@@ -62,21 +62,23 @@ export function sourceStatusReaderFor(store: Store): SourceStatusReader {
 }
 
 function createSourceStatusReader(store: Store): SourceStatusReader {
-  // Three index lookups; a run changes one of them when it starts, finishes, or publishes.
+  // A run changes one of these when it starts, publishes, or finishes: a run stopped by a signal is marked finished at
+  // once and writes its report (with its sources' statuses) later, so reports are counted apart.
   const fingerprintOf = store.sqlite.prepare<
     [],
-    { generation: number; last_run: number | null; finished: number }
+    { generation: number; last_run: number | null; finished: number; reported: number }
   >(
     `select (select generation from publication where id = 1) as generation,
             (select max(id) from runs) as last_run,
-            (select count(finished_at) from runs) as finished`,
+            (select count(finished_at) from runs) as finished,
+            (select count(report_json) from runs) as reported`,
   )
   let cached: Promise<SourceStatusSnapshot> | undefined
   let cachedFingerprint = ''
   return {
     read() {
       const f = fingerprintOf.get()!
-      const fingerprint = `${f.generation}-${f.last_run ?? 0}-${f.finished}`
+      const fingerprint = `${f.generation}-${f.last_run ?? 0}-${f.finished}-${f.reported}`
       if (!cached || fingerprint !== cachedFingerprint) {
         cachedFingerprint = fingerprint
         cached = readSources(store).then((sources) => ({ fingerprint, generation: f.generation, sources }))
@@ -102,7 +104,8 @@ async function readSources(store: Store): Promise<SourceStatus[]> {
         id: source.id,
         name: source.name,
         kind: 'listing',
-        ...sourceTraits(findSource(source.id)),
+        // A named partner feed is read with the feed adapter, whose traits it has.
+        ...sourceTraits(findSource(source.adapter ?? source.id)),
         status: lastRun?.status ?? null,
         lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
         requests: readRequestsByKind(lastRun?.requests_json ?? null),

@@ -17,6 +17,15 @@ export function configFrom(options: GlobalOptions): Config {
 }
 
 /**
+ * The settings of a command that fills a database with the bundled sample (`start`, `ingest --sample`): its database
+ * is `--db`, else the sample's own (`data/sample.db`), never `PROPDATA_DB` or the live default.
+ */
+export function sampleConfigFrom(options: GlobalOptions): Config {
+  const config = loadConfig()
+  return Object.freeze({ ...config, dbPath: options.db ?? config.sampleDbPath })
+}
+
+/**
  * Opens the store for a command and closes it however the command ends. The database must exist: a mistyped `--db`
  * is an error, not a new, empty database.
  */

@@ -26,6 +26,7 @@ export function buildProgram(): Command {
   addKeys(program)
   addSources(program)
   addRuns(program)
+  addBackup(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
@@ -40,13 +41,14 @@ function addIngest(program: Command): void {
     .description('Run the pipeline once: crawl, parse, normalise, resolve, dedupe, merge, valuate, publish')
     .option(
       '--sample',
-      'replay the bundled sample archive offline (imports its BAG extract if none is loaded)',
+      'replay the bundled sample archive offline into data/sample.db unless --db names another (imports its BAG extract if none is loaded)',
     )
     .option('--replay <archive...>', 'replay recorded WARC archives offline instead of fetching')
     .option('--sources <ids>', 'comma-separated source ids (default: all, or the sample’s)')
     .option(
-      '--feed <file>',
-      'a partner feed to read (CSV or JSON Lines); without --sources the run reads only this file',
+      '--feed <[name=]file>',
+      'a partner feed (CSV or JSON Lines): NAME=FILE is the source NAME, a bare FILE the source feed; repeat it for each partner; without --sources the run reads only the feeds',
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(
       '--cities <names>',
@@ -180,13 +182,14 @@ function addSources(program: Command): void {
     .description(
       'List the sources, their kind, render mode, terms, evidence and last run; check one against its site; retire one',
     )
-  sources
+  const list = sources
     .command('list', { isDefault: true })
     .description('List the sources, their kind, render mode, terms, evidence and last run (the default)')
     .action(async (_o, cmd: Command) => {
       const { listSources } = await import('./commands/sources.js')
       await listSources(cmd.optsWithGlobals())
     })
+  refuseWordsAfterDefault(sources, list)
   sources
     .command('check')
     .argument('<id>', 'the listing source to check (see propdata sources)')
@@ -214,7 +217,7 @@ function addSources(program: Command): void {
 /** `propdata runs [--limit N]` and `propdata runs show ID`: the run history. */
 function addRuns(program: Command): void {
   const runs = program.command('runs').description('List recent runs, or show one in detail')
-  runs
+  const list = runs
     .command('list', { isDefault: true })
     .description('List recent runs, newest first (the default)')
     .option('--limit <n>', 'how many runs (default 20)')
@@ -222,6 +225,7 @@ function addRuns(program: Command): void {
       const { listRuns } = await import('./commands/runs.js')
       await listRuns(cmd.optsWithGlobals())
     })
+  refuseWordsAfterDefault(runs, list)
   runs
     .command('show')
     .argument('<id>', `the run id (see ${cliCommand('runs')})`)
@@ -232,11 +236,42 @@ function addRuns(program: Command): void {
     })
 }
 
+/** `propdata backup FILE`: a consistent copy of the database while it is in use. */
+function addBackup(program: Command): void {
+  program
+    .command('backup')
+    .argument('<file>', 'where the copy goes: a new file, or an existing one with --force')
+    .description(
+      'Copy the database consistently while the server or a run uses it (SQLite online backup, checked)',
+    )
+    .option('--force', 'replace FILE if it exists')
+    .action(async (file: string, _o, cmd: Command) => {
+      const { backup } = await import('./commands/backup.js')
+      await backup(file, cmd.optsWithGlobals())
+    })
+}
+
+/**
+ * A command with a default subcommand that takes no arguments (`runs` → `runs list`): commander hands it any word
+ * that names no subcommand, so `runs shwo 3` would be "too many arguments for 'list'". Such a word is an unknown
+ * subcommand of the parent instead, with commander's own message and suggestion ("Did you mean show?").
+ */
+function refuseWordsAfterDefault(parent: Command, fallback: Command): void {
+  fallback.allowExcessArguments(true).hook('preAction', (command) => {
+    if (command.args.length === 0) return
+    parent.args = command.args
+    // Commander's unknown-command error for `parent.args[0]`: public in its code, left out of its typings.
+    ;(parent as unknown as { unknownCommand(): never }).unknownCommand()
+  })
+}
+
 /** `propdata start` (what `npm start` runs): ingest the bundled sample, then serve it with a session key. */
 function addStart(program: Command): void {
   program
     .command('start')
-    .description('The embedded default: ingest the bundled sample, then serve it and print the URL and a key')
+    .description(
+      'The embedded default: ingest the bundled sample into data/sample.db (or --db), then serve it and print the URL and a key',
+    )
     .option('--port <n>', PORT_HELP)
     .action(async (_o, cmd: Command) => {
       const { start } = await import('./commands/start.js')

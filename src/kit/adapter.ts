@@ -134,6 +134,11 @@ export interface FileSource {
   readonly requiredColumns: readonly string[]
   /** One record → one listing, not yet validated. Throw `InvalidRecordError` to reject the record with a reason. */
   parseRecord(record: FileRecord, context: RecordContext): ListingInput
+  /**
+   * Set on a source made from another's adapter under an id of its own (a named partner feed, `--feed NAME=PATH`):
+   * that adapter's id. Adapters leave it out.
+   */
+  readonly adapter?: string
 }
 
 /** Every kind of source the pipeline can run. */

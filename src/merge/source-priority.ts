@@ -2,7 +2,7 @@
  * The registers in their default trust order: the BAG (and PDOK's copy of its addresses), then EP-Online and the
  * WOZ-waardeloket. They come before every listing source.
  */
-const REGISTER_SOURCES = ['bag', 'pdok', 'ep-online', 'woz'] as const
+export const REGISTER_SOURCES = ['bag', 'pdok', 'ep-online', 'woz'] as const
 
 /**
  * The default trust order: registers first, then the listing sources in registry order (`sources/index.ts`).

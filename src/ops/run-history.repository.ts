@@ -5,6 +5,7 @@ import type { LeftOutSource } from '../pipeline/left-out.js'
 import type { Store } from '../store/database.js'
 import { getRun, listRuns } from '../store/runs.repository.js'
 import type { RunRow, RunSourceRow } from '../store/schema.js'
+import { isProcessAlive } from './process-identity.js'
 
 /** One line of `propdata runs`. */
 export interface RunSummary {
@@ -87,8 +88,9 @@ export async function getRunDetail(store: Store, id: number, dataDir: string): P
 }
 
 /**
- * Closes the runs a process left `running` because it threw, as `failed` with the error, so the run list says
- * why at once instead of "crashed" at the next run. Returns their ids.
+ * Closes the runs a process left open because it threw, as `failed` with the error, so the run list says why at once
+ * instead of "crashed" at the next run: those `running`, and those marked `stopped` by a signal that never wrote
+ * their report. Returns their ids.
  */
 export async function failRunsOfProcess(store: Store, pid: number, error: string): Promise<number[]> {
   const rows = await store.db
@@ -99,12 +101,23 @@ export async function failRunsOfProcess(store: Store, pid: number, error: string
       finished_at: new Date().toISOString(),
       report_json: JSON.stringify({ error }),
     })
-    .where('status', '=', 'running')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'running'),
+        eb.and([eb('status', '=', 'stopped'), eb('report_json', 'is', null)]),
+      ]),
+    )
     .where('pid', '=', pid)
     .returning('id')
     .execute()
   return rows.map((r) => r.id)
 }
+
+/** A run marked `stopped` whose report is not written: still publishing what finished, or ended before it could. */
+const stoppedWithoutReport = (run: RunRow): string =>
+  run.pid !== null && isProcessAlive(run.pid)
+    ? 'stopped on request: publishing what finished'
+    : 'stopped on request; the process ended before the run wrote its report'
 
 function toSummary(run: RunRow): RunSummary {
   const report = parseReport(run.report_json)
@@ -114,7 +127,9 @@ function toSummary(run: RunRow): RunSummary {
       ? [report.error]
       : run.status === 'crashed'
         ? ['the process died before the run finished']
-        : [])
+        : run.status === 'stopped'
+          ? [stoppedWithoutReport(run)]
+          : [])
   return {
     id: run.id,
     kind: run.kind,

@@ -31,6 +31,7 @@ import {
   finishRun,
   insertRejects,
   markCrashedRuns,
+  markRunStopped,
   recentBaselineCounts,
   recentFillRates,
   recordRunSource,
@@ -178,6 +179,11 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   logger.info(`Run ${runId} started (${options.mode}): ${options.sources.map((s) => s.id).join(', ')}`, {
     runId,
   })
+  // A stop (SIGINT, SIGTERM, the deadline) shows in `runs` at once: what is left of the run publishes what finished,
+  // and a second signal may end the process before the report below is written.
+  const markStopped = () => markRunStopped(store, runId)
+  if (options.signal?.aborted) markStopped()
+  else options.signal?.addEventListener('abort', markStopped, { once: true })
 
   const leftOut = options.leftOut ?? []
   for (const left of leftOut) logger.info(leftOutLine(left), { runId, source: left.source })
@@ -473,6 +479,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),
     leftOut,
   }
+  options.signal?.removeEventListener('abort', markStopped)
   await finishRun(store, runId, { status, exitCode, report, finishedAt })
   emit({ type: 'run-end', runId, status, exitCode })
   return report

@@ -50,6 +50,20 @@ export async function finishRun(
 }
 
 /**
+ * Marks a running run `stopped` at once, when a stop is asked for (SIGINT, SIGTERM, the deadline): what is left of
+ * the run only publishes what finished, and a second signal may end the process before it writes its report. The
+ * report stays null until {@link finishRun} writes it, with the run's final status. Synchronous, so a signal handler
+ * can call it and the row is written before anything else runs.
+ */
+export function markRunStopped(store: Store, id: number): void {
+  store.sqlite
+    .prepare(
+      "update runs set status = 'stopped', exit_code = 3, finished_at = ? where id = ? and status = 'running'",
+    )
+    .run(new Date().toISOString(), id)
+}
+
+/**
  * Runs `work` as a recorded run that is not an ingest (an import, a retirement): a row in `runs` while it works,
  * `succeeded` with the report `work` returns, or `failed` with the error's message, which is then rethrown.
  */
@@ -215,4 +229,26 @@ export async function insertRejects(
       )
       .execute()
   }
+}
+
+/** What a database holds, as its runs say: the bundled sample, live data (crawled, replayed or imported), or both. */
+export interface DatabaseContent {
+  readonly sample: boolean
+  readonly live: boolean
+}
+
+/**
+ * What a database holds, read from its run history: a sample run or a sample import loaded the sample's generated
+ * BAG extract, labels and WOZ values; a live or replayed ingest, or an import of a real register file, loaded real
+ * data. The history is kept for good, so a database remembers what it was filled with.
+ */
+export function readDatabaseContent(store: Store): DatabaseContent {
+  const row = store.sqlite
+    .prepare(
+      `select exists(select 1 from runs where mode = 'sample') as sample,
+              exists(select 1 from runs where (kind = 'ingest' and mode in ('live', 'replay'))
+                                          or (kind in ('import-bag', 'import-energy-labels') and mode = 'file')) as live`,
+    )
+    .get() as { sample: number; live: number }
+  return { sample: row.sample === 1, live: row.live === 1 }
 }

@@ -55,6 +55,8 @@ export interface SourceCatalogueTable {
   name: string
   /** When a run first registered it. */
   registered_at: string
+  /** The adapter it is read with when that is another source's: `feed` for a named partner feed (migration 025). */
+  adapter: string | null
 }
 
 /** A row a source produced that failed validation, kept with its reason. */

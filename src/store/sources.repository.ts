@@ -5,13 +5,17 @@ import { lastRunPerSource, type SourceRunHistory } from './runs.repository.js'
 export interface RegisteredSource {
   readonly id: string
   readonly name: string
+  /** The registered adapter it is read with, when that is another source's (a named partner feed). */
+  readonly adapter?: string
 }
 
 /** A listing source as the database and a registry know it. */
 export interface ListingSourceState {
   readonly id: string
   readonly name: string
-  /** In the registry the caller passed: the code at hand can run it. */
+  /** The adapter it is read with when that is another source's (`feed` for a named partner feed); else null. */
+  readonly adapter: string | null
+  /** In the registry the caller passed, or read with an adapter that is: the code at hand can run it. */
   readonly registered: boolean
   /** Its last run was its retirement: its listings were withdrawn, and a run over every source leaves it out. */
   readonly retired: boolean
@@ -21,18 +25,22 @@ export interface ListingSourceState {
   readonly activeListings: number
 }
 
-/** Adds the sources of a registry to `source_catalogue`, and updates the names of those it had. */
+/** Adds the sources of a registry to `source_catalogue`, and updates the names and adapters of those it had. */
 export async function registerSources(
   store: Store,
   sources: readonly RegisteredSource[],
   now: string,
 ): Promise<void> {
-  const unique = [...new Map(sources.map((s) => [s.id, s.name])).entries()]
+  const unique = [...new Map(sources.map((s) => [s.id, s])).values()]
   if (unique.length === 0) return
   await store.db
     .insertInto('source_catalogue')
-    .values(unique.map(([id, name]) => ({ id, name, registered_at: now })))
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+    .values(unique.map((s) => ({ id: s.id, name: s.name, adapter: s.adapter ?? null, registered_at: now })))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), adapter: eb.ref('excluded.adapter') })),
+    )
     .execute()
 }
 
@@ -45,7 +53,7 @@ export async function readListingSources(
   registry: readonly RegisteredSource[],
 ): Promise<ListingSourceState[]> {
   const runs = await lastRunPerSource(store)
-  const catalogue = await store.db.selectFrom('source_catalogue').select(['id', 'name']).execute()
+  const catalogue = await store.db.selectFrom('source_catalogue').select(['id', 'name', 'adapter']).execute()
   const counts = await store.db
     .selectFrom('observations')
     .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -54,16 +62,19 @@ export async function readListingSources(
     .execute()
   const active = new Map(counts.map((c) => [c.source_id, c.n]))
   const names = new Map(catalogue.map((c) => [c.id, c.name]))
+  const adapters = new Map(catalogue.map((c) => [c.id, c.adapter]))
   const registered = new Map(registry.map((s) => [s.id, s.name]))
   const others = [...new Set([...names.keys(), ...runs.keys(), ...active.keys()])]
     .filter((id) => !registered.has(id))
     .sort()
   return [...registered.keys(), ...others].map((id) => {
     const run = runs.get(id)
+    const adapter = registered.has(id) ? null : (adapters.get(id) ?? null)
     return {
       id,
       name: registered.get(id) ?? names.get(id) ?? id,
-      registered: registered.has(id),
+      adapter,
+      registered: registered.has(id) || (adapter !== null && registered.has(adapter)),
       retired: run?.last.status === 'retired',
       lastRun: run?.last ?? null,
       lastSuccessAt: run?.lastSuccessAt ?? null,

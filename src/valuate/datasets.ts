@@ -197,6 +197,23 @@ export function loadDefaultDatasets(rootDir: string): Dataset[] {
   ]
 }
 
+const REQUIRED_COLUMNS = ['price', 'surface_area', 'postcode']
+const FORMAT_NOTE = `a back-test file is a CSV with a header holding ${REQUIRED_COLUMNS.join(', ')}, one row per home and its price`
+
+/** The rows of a `--data` file, or an error that names the file and says why it cannot be read as one. */
+function readDataFile(path: string): Row[] {
+  try {
+    return readCsv(path)
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string }
+    if (code === 'EISDIR') throw new Error(`${path}: a folder, not a file`)
+    if (code === 'ENOENT') throw new Error(`${path}: no such file`)
+    if (code?.startsWith('CSV_'))
+      throw new Error(`${path}: not a CSV the back-test can read (${message}); ${FORMAT_NOTE}`)
+    throw new Error(`${path}: ${message}`)
+  }
+}
+
 /**
  * Loads a CSV for `propdata backtest --data FILE`. Format: UTF-8, comma-separated, one header
  * row; column order free, unknown columns ignored, empty cell = unknown.
@@ -206,11 +223,11 @@ export function loadDefaultDatasets(rootDir: string): Dataset[] {
  *             woz_reference_date (ISO), listed_at (ISO date the price was set)
  */
 export function loadDatasetFile(path: string, kind: ValuationKind = 'sale'): Dataset {
-  const raw = readCsv(path)
+  const raw = readDataFile(path)
   const header = Object.keys(raw[0] ?? {})
-  const missing = ['price', 'surface_area', 'postcode'].filter((c) => !header.includes(c))
-  if (raw.length > 0 && missing.length > 0)
-    throw new Error(`${path}: missing column(s) ${missing.join(', ')}`)
+  const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c))
+  if (raw.length === 0) throw new Error(`${path}: no rows; ${FORMAT_NOTE}`)
+  if (missing.length > 0) throw new Error(`${path}: missing column(s) ${missing.join(', ')}; ${FORMAT_NOTE}`)
   const { rows, dropped } = collect(
     raw,
     kind,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { STOPPED_BY_RUN } from '../../src/registers/run-lookups.js'
-import { createRun, finishRun } from '../../src/store/runs.repository.js'
+import { createRun, finishRun, markRunStopped, recordRunSource } from '../../src/store/runs.repository.js'
 import { get, recordParariusRun, useSampleApi } from '../helpers/api-fixture.js'
 
 const fixture = useSampleApi()
@@ -217,6 +217,44 @@ describe('GET /v1/sources', () => {
     expect(pararius.last_success).toBe(
       (first.json() as SourcesBody).data.find((s) => s.id === 'pararius')!.last_success,
     )
+  })
+
+  it('shows what a run stopped by a signal reports, though it was marked finished before it reported', async () => {
+    const runId = await createRun(fixture.store, {
+      kind: 'ingest',
+      mode: 'live',
+      sources: 'pararius',
+      startedAt: new Date().toISOString(),
+    })
+    markRunStopped(fixture.store, runId)
+    // Read between the mark and the report: what it says then is kept until something changes.
+    expect(((await get(fixture, '/v1/sources')).json() as SourcesBody).data.length).toBeGreaterThan(0)
+    await recordRunSource(fixture.store, {
+      run_id: runId,
+      source_id: 'pararius',
+      status: 'stopped',
+      pages: 1,
+      pages_failed: 0,
+      listings: 0,
+      new_listings: 0,
+      updated_listings: 0,
+      withdrawn_listings: 0,
+      rejected: 0,
+      errors: 0,
+      duration_ms: 10,
+      message: 'Stopped before the crawl finished',
+      requests_json: null,
+    })
+    await finishRun(fixture.store, runId, {
+      status: 'stopped',
+      exitCode: 3,
+      report: {},
+      finishedAt: new Date().toISOString(),
+    })
+    const pararius = ((await get(fixture, '/v1/sources')).json() as SourcesBody).data.find(
+      (s) => s.id === 'pararius',
+    )!
+    expect(pararius).toMatchObject({ status: 'stopped', last_run: { run_id: runId } })
   })
 
   it('moves Last-Modified with every run, so If-Modified-Since cannot hide a run that published nothing', async () => {

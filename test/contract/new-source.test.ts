@@ -70,7 +70,7 @@ describe('npm run new-source -- NAME', () => {
   it('prints the steps of the adapter walkthrough in docs/adding-a-source.md, in its order', () => {
     expectInOrder(
       nextSteps('acme-homes', 'sources/acme-homes', 'sources/index.ts'),
-      walkthroughSteps('## A source with its own adapter'),
+      walkthroughSteps('## A source with its own adapter', 'acme-homes'),
     )
   })
 })
@@ -116,8 +116,8 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
 
   it('prints the steps of the preset walkthrough in docs/adding-a-source.md, in its order', () => {
     expectInOrder(
-      siteFileNextSteps('acme-homes', 'sources/acme-homes', 'html-cards'),
-      walkthroughSteps('## A site on a preset'),
+      siteFileNextSteps('acme-flats', 'sources/acme-flats', 'html-cards'),
+      walkthroughSteps('## A site on a preset', 'acme-flats'),
     )
   })
 })
@@ -134,10 +134,10 @@ function expectInOrder(printed: string, steps: readonly string[]): void {
 
 /**
  * The steps of a walkthrough in docs/adding-a-source.md (the first sh block after `heading`) after `new-source`:
- * where ORIGIN or the homepage is set, then each command up to
- * the source's id (and a lone `-u`), in order; the practice site's URLs and cities are the walkthrough's own.
+ * where ORIGIN or the homepage is set, then each command up to the source's id `id` (and a lone `-u`), in order;
+ * the practice site's URLs and cities are the walkthrough's own.
  */
-function walkthroughSteps(heading: string): string[] {
+function walkthroughSteps(heading: string, id: string): string[] {
   const readme = readFileSync(join(PROJECT_ROOT, 'docs', 'adding-a-source.md'), 'utf8')
   const section = readme.slice(readme.indexOf(heading))
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
@@ -145,12 +145,12 @@ function walkthroughSteps(heading: string): string[] {
   const lines = block!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim())
   const steps: string[] = []
   for (const line of lines.slice(lines.findIndex((l) => l.includes('new-source')) + 1)) {
-    if (/^#.*\bORIGIN\b/.test(line)) steps.push('acme-homes/adapter.ts: set ORIGIN')
-    if (/^#.*\bhomepage\b/.test(line)) steps.push('acme-homes/source.yml: set homepage')
+    if (/^#.*\bORIGIN\b/.test(line)) steps.push(`${id}/adapter.ts: set ORIGIN`)
+    if (/^#.*\bhomepage\b/.test(line)) steps.push(`${id}/source.yml: set homepage`)
     const words = line.split(/\s+/)
-    const id = words.indexOf('acme-homes')
-    if (!/^(npm|npx) /.test(line) || id < 0) continue
-    steps.push(words.slice(0, id + 1 + (words[id + 1] === '-u' ? 1 : 0)).join(' '))
+    const at = words.indexOf(id)
+    if (!/^(npm|npx) /.test(line) || at < 0) continue
+    steps.push(words.slice(0, at + 1 + (words[at + 1] === '-u' ? 1 : 0)).join(' '))
   }
   expect(steps.length).toBeGreaterThan(4)
   return steps

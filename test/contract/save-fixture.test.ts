@@ -1,10 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { evidenceDeclaration, fillPlaceholderEvidence } from '../../scripts/save-fixture.js'
+import { siteFileText } from '../../scripts/site-file-scaffold.js'
 import { PROJECT_ROOT } from '../../src/config.js'
+import type { ListingSource } from '../../src/kit/adapter.js'
 import { cleanEnv, runProcess } from '../helpers/cli.js'
 
 // Pararius markup, served from 127.0.0.1: the script fetches it through the real fetcher (robots.txt first).
@@ -89,4 +92,37 @@ describe('npm run save-fixture -- NAME URL', () => {
     expect((await save('nope', `${origin}/`)).status).toBe(2)
     expect((await save('feed', `${origin}/`)).status).toBe(2)
   }, 30_000)
+})
+
+describe("a new source's placeholder evidence", () => {
+  const declaration = (file: string) =>
+    evidenceDeclaration(
+      { preset: file.endsWith('.yml') ? 'html-cards' : undefined } as ListingSource,
+      'list-huren-amsterdam.html',
+      'http://127.0.0.1:8790/huren/amsterdam',
+      '2026-11-29',
+    )
+
+  it('is filled in with the first list page saved, in the adapter the template made', () => {
+    const file = join(root, 'adapter.ts')
+    copyFileSync(join(PROJECT_ROOT, 'sources', '_template', 'adapter.ts'), file)
+    expect(fillPlaceholderEvidence(file, declaration(file))).toBe(true)
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain(
+      "  evidence: {\n    kind: 'recorded',\n    fixture: 'list-huren-amsterdam.html',\n    url: 'http://127.0.0.1:8790/huren/amsterdam',\n    recorded: '2026-11-29',\n    licence: \"the site's content\",\n  },\n  startRequests:",
+    )
+    // Declared once, it is the engineer's: a second page is printed, not written over it.
+    expect(fillPlaceholderEvidence(file, declaration(file))).toBe(false)
+  })
+
+  it('and in the site file new-source writes', () => {
+    const file = join(root, 'source.yml')
+    writeFileSync(file, siteFileText('acme-flats', 'Acme Flats', 'html-cards', ''))
+    expect(fillPlaceholderEvidence(file, declaration(file))).toBe(true)
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain(
+      "evidence:\n  kind: recorded\n  fixture: list-huren-amsterdam.html\n  url: http://127.0.0.1:8790/huren/amsterdam\n  recorded: 2026-11-29\n  licence: the site's content\n",
+    )
+    expect(text).not.toContain('list-TODO.html')
+  })
 })

@@ -24,7 +24,7 @@ const rental = (id: string, fields: { surface_area?: number; listed_at: string }
 async function ingestFeedWith(...rows: string[]) {
   const file = join(dir, 'feed.csv')
   writeFileSync(file, `${SAMPLE_FEED.trimEnd()}\n${rows.join('\n')}\n`)
-  return ingestWith(sample.config, sample.store, { feed: file }, SILENT_LOGGER)
+  return ingestWith(sample.config, sample.store, { feed: [file] }, SILENT_LOGGER)
 }
 
 /** Every golden record's valuation as the API answers it, by BAG id, with its postcode. */

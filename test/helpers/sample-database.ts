@@ -10,7 +10,13 @@ import { useTempDir } from './temp-dir.js'
 /** Settings for tests: a database and data folder of their own, nothing from the caller's environment. */
 export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
   const base = loadConfig({})
-  return Object.freeze({ ...base, dbPath: join(dir, 'propdata.db'), dataDir: dir, ...overrides })
+  return Object.freeze({
+    ...base,
+    dbPath: join(dir, 'propdata.db'),
+    sampleDbPath: join(dir, 'sample.db'),
+    dataDir: dir,
+    ...overrides,
+  })
 }
 
 /**

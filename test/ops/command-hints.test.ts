@@ -33,15 +33,21 @@ describe("the CLI's hints print commands that work as printed, from the project 
     expect((await runCli(['keys', 'list', '--db', db], env)).stdout).toMatch(/^from-a-hint\t/)
   }, 60_000)
 
-  it('a missing database: the printed run creates it, and then `runs` lists that run', async () => {
+  it('a missing database: the printed run makes the sample, and the next hint leads to it', async () => {
     const db = join(dir, 'new.db')
     const refused = await runCli(['runs', '--db', db], env)
     expect(refused.code).toBe(2)
-    const hint = hintAfter('a run creates one: ', refused.stderr)
+    const sample = join(dir, 'sample.db')
+    expect(refused.stderr).toContain(`the sample goes into ${sample}: `)
+    const hint = hintAfter(`the sample goes into ${sample}: `, refused.stderr)
     expect(hint).toBe('npm run cli -- ingest --sample')
-    const run = await paste(`${hint} --db ${db}`)
+    const run = await paste(hint)
     expect(run.code, run.stderr).toBe(0)
-    const runs = await runCli(['runs', '--db', db], env)
+    // The missing database is still missing; the hint now names the sample's, and with it `runs` lists that run.
+    const again = await runCli(['runs', '--db', db], env)
+    const flag = hintAfter(`the sample is in ${sample}: `, again.stderr)
+    expect(flag).toBe(`--db ${sample}`)
+    const runs = await paste(`npm run cli -- runs ${flag}`)
     expect(runs.code, runs.stderr).toBe(0)
     expect(runs.stdout).toMatch(/^\s+\d+\s+\S+\s+ingest\s+succeeded/m)
   }, 120_000)

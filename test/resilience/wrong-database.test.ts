@@ -28,7 +28,7 @@ describe('a wrong --db', () => {
     for (const [i, result] of results.entries()) {
       expect(result.code, READERS[i]!.join(' ')).toBe(2)
       expect(result.stderr).toBe(
-        `error: No database at ${missing} (check --db or PROPDATA_DB; a run creates one: npm run cli -- ingest --sample)\n`,
+        `error: No database at ${missing} (check --db or PROPDATA_DB; the sample goes into ${join(dir, 'data', 'sample.db')}: npm run cli -- ingest --sample)\n`,
       )
       expect(result.stdout).toBe('')
     }

@@ -32,10 +32,12 @@ export async function ensureSampleEnergyLabels(
 ): Promise<void> {
   const any = await store.db.selectFrom('energy_labels').select('object_id').limit(1).executeTakeFirst()
   if (any) return
-  logger.info(`No energy labels loaded yet: importing the sample's label file (${path})`)
-  const report = await recordImport(store, 'ep-online', 'sample', () =>
-    importEnergyLabels(store, path, { priority }),
-  )
+  const report = await recordImport(store, 'ep-online', 'sample', (runId) => {
+    logger.info(
+      `Run ${runId} (import-energy-labels): no energy labels loaded yet, importing the sample's label file (${path})`,
+    )
+    return importEnergyLabels(store, path, { priority })
+  })
   logger.info(
     `  ${count(report.objects, 'object')} with a label, ${count(report.goldenRecords.written, 'golden record')} updated`,
   )

@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { ALL_SOURCES, defaultSourcePriority, findSource } from '../../../sources/index.js'
+import { ALL_SOURCES, defaultSourcePriority, findSource, namedFeed } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
-import type { CrawlScope, OfferType } from '../../kit/adapter.js'
+import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
 import { toCitySlug } from '../../kit/city-slug.js'
+import { REGISTER_SOURCES } from '../../merge/source-priority.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
@@ -18,12 +19,19 @@ import { importBag } from '../../registers/import-bag.js'
 import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
 import { readListingSources } from '../../store/sources.repository.js'
-import { configFrom, type GlobalOptions, printResult, withStoreOrCreate } from '../context.js'
+import {
+  configFrom,
+  type GlobalOptions,
+  printResult,
+  sampleConfigFrom,
+  withStoreOrCreate,
+} from '../context.js'
 import { DEFAULT_CITIES } from '../default-cities.js'
 import { type RunMode, selectEverySource } from '../every-source.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
+import { BARE_FEED, type FeedFile, readFeedFlags } from '../feed-flags.js'
 import { createRunOutput } from '../logging.js'
-import { readSampleManifest, type SampleManifest } from '../sample.js'
+import { keepSampleApart, readSampleManifest, type SampleManifest } from '../sample.js'
 import { formatTable } from '../table.js'
 import { ensureSampleEnergyLabels, sourcePriorityFor } from './import.js'
 
@@ -39,7 +47,8 @@ export interface IngestFlags extends GlobalOptions {
   reparse?: boolean
   maxDuration?: string
   notify?: string
-  feed?: string
+  /** `--feed NAME=PATH` or `--feed PATH`, once per partner file. */
+  feed?: string[]
 }
 
 /** What the caller adds to a run besides the flags: progress events and a signal to stop early (SIGTERM). */
@@ -68,16 +77,18 @@ interface RunSources {
 
 /**
  * The sources a run reads: those `--sources` names, else the sample's, else every runnable source that needs no file
- * (see {@link selectEverySource}). A given `--feed` file is read in any case, and alone when `--sources` names
+ * (see {@link selectEverySource}). The `--feed` files are read in any case, and alone when `--sources` names
  * nothing else: a feed run never crawls sites.
  */
 async function sourcesFor(
-  flags: Pick<IngestFlags, 'sources' | 'feed'>,
+  flags: Pick<IngestFlags, 'sources'>,
+  feeds: readonly FeedFile[],
   sample: Pick<SampleManifest, 'sources'> | undefined,
   everySource: () => Promise<RunSources>,
 ): Promise<RunSources> {
   const named = list(flags.sources)
-  if (flags.feed) return { ids: [...new Set([...(named ?? []), 'feed'])], leftOut: [] }
+  if (feeds.length > 0)
+    return { ids: [...new Set([...(named ?? []), ...feeds.map((f) => f.name)])], leftOut: [] }
   if (named) return { ids: named, leftOut: [] }
   if (sample) return { ids: [...sample.sources], leftOut: [] }
   return everySource()
@@ -98,6 +109,39 @@ async function everySource(store: Store, mode: RunMode): Promise<RunSources> {
 }
 
 /**
+ * A named feed is a source id everywhere (runs, health, withdrawals, the API), so its name must be no other
+ * source's: not a register, not a registered source, not a source whose listings the database holds (a crawled
+ * source no longer registered). A name the database knows as a feed is that feed again.
+ */
+async function refuseTakenFeedNames(store: Store, feeds: readonly FeedFile[]): Promise<void> {
+  const named = feeds.filter((f) => f.name !== BARE_FEED)
+  if (named.length === 0) return
+  const known = await readListingSources(store, ALL_SOURCES)
+  for (const { name } of named) {
+    const taken = (REGISTER_SOURCES as readonly string[]).includes(name)
+      ? 'a register'
+      : findSource(name)
+        ? 'a registered source'
+        : known.some((s) => s.id === name && s.adapter !== BARE_FEED)
+          ? 'a source this database holds listings of'
+          : null
+    if (taken)
+      throw new CliError(`--feed ${name}=…: ${name} is ${taken}; give the feed a name of its own`, EXIT.USAGE)
+  }
+}
+
+/** The source of an id a run names: a feed given with `--feed`, else a registered source; bad usage if neither. */
+async function sourceOf(store: Store, id: string, feeds: readonly FeedFile[]): Promise<Source> {
+  if (feeds.some((f) => f.name === id)) return namedFeed(id)
+  const source = findSource(id)
+  if (source) return source
+  const known = (await readListingSources(store, ALL_SOURCES)).find((s) => s.id === id)
+  if (known?.adapter === BARE_FEED)
+    throw new CliError(`${id} is a partner feed: give its file with --feed ${id}=PATH`, EXIT.USAGE)
+  throw new CliError(`Unknown source ${id}; known: ${ALL_SOURCES.map((s) => s.id).join(', ')}`, EXIT.USAGE)
+}
+
+/**
  * The sample holds the pages of a few cities only; asking it for another is a usage error that names the cities it
  * has, not a run whose every source fails on pages that were never recorded.
  */
@@ -115,10 +159,13 @@ function refuseCitiesOutside(sample: Pick<SampleManifest, 'scope'>, cities: read
 export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
   if (any) return
-  logger.info(`No BAG loaded yet: importing the sample's BAG extract (${bagPath})`)
-  const report = await recordImport(store, 'bag', 'sample', () =>
-    importBag(store, bagPath, { priority: defaultSourcePriority }),
-  )
+  // A run of its own (kind import-bag), so the ingest that follows is the next run: say which.
+  const report = await recordImport(store, 'bag', 'sample', (runId) => {
+    logger.info(
+      `Run ${runId} (import-bag): no BAG loaded yet, importing the sample's BAG extract (${bagPath})`,
+    )
+    return importBag(store, bagPath, { priority: defaultSourcePriority })
+  })
   logger.info(
     `  ${count(report.counts.verblijfsobject, 'verblijfsobject', 'verblijfsobjecten')}, ${count(report.addresses, 'address', 'addresses')}`,
   )
@@ -134,22 +181,17 @@ export async function ingestWith(
 ): Promise<RunReport> {
   if (flags.sample && flags.replay) throw new CliError('Use --sample or --replay, not both', EXIT.USAGE)
   const sample = flags.sample ? readSampleManifest(config) : undefined
-  // File sources read the file they are given: `--feed FILE`, else the sample's feed.
-  if (flags.feed && !existsSync(flags.feed))
-    throw new CliError(`--feed: no such file: ${flags.feed}`, EXIT.USAGE)
-  const feedFile = flags.feed ?? sample?.feed
-  const files: Record<string, string> = feedFile ? { feed: resolve(feedFile) } : {}
+  // File sources read the file they are given: each `--feed`, and the sample's feed unless a bare --feed replaces it.
+  const feeds = readFeedFlags(flags.feed ?? [])
+  const missing = feeds.find((f) => !existsSync(f.path))
+  if (missing) throw new CliError(`--feed: no such file: ${missing.path}`, EXIT.USAGE)
+  await refuseTakenFeedNames(store, feeds)
+  const files: Record<string, string> = sample?.feed ? { [BARE_FEED]: resolve(sample.feed) } : {}
+  for (const feed of feeds) files[feed.name] = resolve(feed.path)
   const mode: RunMode = sample ? 'sample' : flags.replay ? 'replay' : 'live'
-  const { ids, leftOut } = await sourcesFor(flags, sample, () => everySource(store, mode))
-  const sources = ids.map((id) => {
-    const source = findSource(id)
-    if (!source)
-      throw new CliError(
-        `Unknown source ${id}; known: ${ALL_SOURCES.map((s) => s.id).join(', ')}`,
-        EXIT.USAGE,
-      )
-    return source
-  })
+  const { ids, leftOut } = await sourcesFor(flags, feeds, sample, () => everySource(store, mode))
+  const sources: Source[] = []
+  for (const id of ids) sources.push(await sourceOf(store, id, feeds))
   const fileless = sources.find((s) => s.kind === 'file' && !files[s.id])
   if (fileless) throw new CliError(`--sources ${fileless.id} needs --${fileless.id} FILE`, EXIT.USAGE)
   const types = (list(flags.types) ?? sample?.scope.types ?? ['rent', 'buy']) as OfferType[]
@@ -157,6 +199,7 @@ export async function ingestWith(
     throw new CliError('--types takes rent, buy or rent,buy', EXIT.USAGE)
   const scope: CrawlScope = { cities: list(flags.cities) ?? sample?.scope.cities ?? DEFAULT_CITIES, types }
   if (sample) refuseCitiesOutside(sample, scope.cities)
+  keepSampleApart(store, { sample: sample !== undefined }, config, logger)
   const maxListPages = positive('max-pages', flags.maxPages)
   const maxListings = positive('limit', flags.limit)
   const deadline = durationFlag(flags.maxDuration)
@@ -251,7 +294,8 @@ export function reportRun(options: GlobalOptions, report: RunReport): number {
 
 /** `propdata ingest`: one pipeline run, reported; its exit code is the one the run earned. */
 export async function ingest(flags: IngestFlags): Promise<void> {
-  const config = configFrom(flags)
+  // The sample fills its own database unless --db names one: never PROPDATA_DB or the live default.
+  const config = flags.sample ? sampleConfigFrom(flags) : configFrom(flags)
   const output = createRunOutput(flags, config)
   // SIGINT/SIGTERM (Ctrl-C, systemctl stop) stop the run like the deadline does; a second signal kills it.
   const stop = new AbortController()

@@ -1,9 +1,19 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '../../api/api-keys.js'
 import { cliCommand } from '../command-hint.js'
-import { configFrom, type GlobalOptions, printResult, withStore, withStoreOrCreate } from '../context.js'
+import {
+  configFrom,
+  createCliLogger,
+  type GlobalOptions,
+  printResult,
+  withStore,
+  withStoreOrCreate,
+} from '../context.js'
 import { CliError, EXIT } from '../exit-codes.js'
 
-/** `propdata keys create NAME`: a new key, printed once; only its hash is stored. */
+/**
+ * `propdata keys create NAME`: a new key, printed once; only its hash is stored. The key alone goes to stdout, so
+ * `KEY=$(propdata keys create NAME)` holds it; the note that it is shown once goes to stderr, and not with `--quiet`.
+ */
 export async function createKey(name: string, options: GlobalOptions): Promise<void> {
   if (!/^[\w.@-]{1,64}$/.test(name))
     throw new CliError('NAME must be 1–64 letters, digits, or . _ @ -', EXIT.USAGE)
@@ -18,11 +28,8 @@ export async function createKey(name: string, options: GlobalOptions): Promise<v
         `A key named ${name} already exists${exists.revoked_at ? ' (revoked)' : ''}; choose another name`,
       )
     const key = await createApiKey(store, name)
-    printResult(
-      options,
-      { name, key },
-      () => `${key}\n\nThis is the only time the key is shown. Send it as the X-API-Key header.`,
-    )
+    printResult(options, { name, key }, () => key)
+    createCliLogger(options).info('This is the only time the key is shown. Send it as the X-API-Key header.')
   })
 }
 

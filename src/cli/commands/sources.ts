@@ -41,7 +41,8 @@ interface SourceRow extends SourceTraits {
 
 /** A listing source as `propdata sources` shows it: what the registry says of it, and what the database does. */
 function listingRow(s: ListingSourceState): SourceRow {
-  const source = findSource(s.id)
+  // A named partner feed is read with the feed adapter: what that says of it holds for the feed.
+  const source = findSource(s.adapter ?? s.id)
   return {
     id: s.id,
     name: s.name,

@@ -22,6 +22,7 @@ import * as crawlFreshness from './020-crawl-freshness.js'
 import * as crawlSearches from './021-crawl-searches.js'
 import * as sourceFillRates from './022-source-fill-rates.js'
 import * as listingFilters from './023-listing-filters.js'
+import * as namedFeeds from './025-named-feeds.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -48,4 +49,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '021-crawl-searches': crawlSearches,
   '022-source-fill-rates': sourceFillRates,
   '023-listing-filters': listingFilters,
+  '025-named-feeds': namedFeeds,
 }
