@@ -26,7 +26,7 @@ export function malformedQueryParameters(query: string): ParameterError[] {
     const equals = pair.indexOf('=')
     const rawName = equals < 0 ? pair : pair.slice(0, equals)
     const name = decoded(rawName.replaceAll('+', ' '))
-    if (name === null) errors.push({ parameter: rawName, message: `the parameter name ${rawName} ${RULE}` })
+    if (name === null) errors.push({ parameter: rawName, message: `${rawName} (a parameter name) ${RULE}` })
     else if (equals >= 0 && decoded(pair.slice(equals + 1)) === null)
       errors.push({ parameter: name, message: `${name} ${RULE}` })
   }

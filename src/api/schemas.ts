@@ -208,7 +208,7 @@ const provenanceSchema = z
       .describe('What other sources said that lost to this value; absent when every source agreed.'),
     rejected: z
       .array(
-        z.object({ source: z.string(), value: z.unknown(), observed_at: z.string(), reason: z.string() }),
+        z.object({ source: z.string(), value: z.unknown(), observed_at: dateSchema(), reason: z.string() }),
       )
       .optional()
       .describe(

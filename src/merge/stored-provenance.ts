@@ -119,6 +119,9 @@ const onDays = (entry: FieldProvenance): FieldProvenance => ({
   ...(entry.conflicts && {
     conflicts: entry.conflicts.map((c) => ({ ...c, observed_at: dayOf(c.observed_at) })),
   }),
+  ...(entry.rejected && {
+    rejected: entry.rejected.map((r) => ({ ...r, observed_at: dayOf(r.observed_at) })),
+  }),
 })
 
 /** The API's `provenance` object for a stored provenance: every `observed_at` a date, `YYYY-MM-DD`. */
