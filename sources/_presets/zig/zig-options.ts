@@ -30,7 +30,11 @@ export const zigOptionsSchema = z
      */
     aanbodApi: z
       .url({ protocol: /^https$/ })
-      .refine((url) => new URL(url).pathname === '/', 'must be an origin, without a path')
+      // The check runs after a failed url check too: a value that is no URL is that check's error, not a crash.
+      .refine(
+        (url) => !URL.canParse(url) || new URL(url).pathname === '/',
+        'must be an origin, without a path',
+      )
       .optional(),
   })
   .strict()
