@@ -14,13 +14,15 @@ const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[]
   ['api', () => import('./api-throughput.bench.js')],
   ['crawl', () => import('./crawl.bench.js')],
   ['wws', () => import('./wws.bench.js')],
+  ['export', () => import('./export.bench.js')],
+  ['status-page', () => import('./status-page.bench.js')],
 ]
 
 const USAGE = `npm run bench -- [name…] [--quick] [--nights=N] [--offers=N] [--json]
   name        run only these (${BENCHES.map(([n]) => n).join(', ')}); default all
   --quick     fewer rounds: checks the benches work, measures little
-  --nights=N  nights in a row (crawl)
-  --offers=N  offers on the simulated market (crawl)
+  --nights=N  nights in a row (crawl, status-page)
+  --offers=N  offers on the simulated market (crawl); homes on it (status-page)
   --json      print the tables as JSON instead of text`
 
 /** The value of `--name=N` as a positive whole number, or undefined when absent. */

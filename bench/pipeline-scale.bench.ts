@@ -1,6 +1,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateNational } from '../scripts/generate-national.js'
+import { dedupeAgainstTruth } from './pipeline/dedupe-truth.js'
 import { runMeasured } from './pipeline/measured-child.js'
 import { defineBench, median } from './support/bench.js'
 import { machineReferenceMs } from './support/machine-reference.js'
@@ -143,6 +144,17 @@ export default defineBench({
           'publish includes the commit and the WAL checkpoint after it, whose share is the last column.',
         ],
       },
+      ...(data.offerHomes && existsSync(data.offerHomes)
+        ? dedupeAgainstTruth(runDb, data.offerHomes)
+        : [
+            {
+              title: 'Dedupe against the ground truth: not measured',
+              rows: [],
+              notes: [
+                `The dataset in ${dir} predates offer-homes.csv; delete it to generate one that has it.`,
+              ],
+            },
+          ]),
     ]
   },
 })

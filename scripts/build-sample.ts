@@ -32,7 +32,7 @@ import {
 } from './sample/pararius-homes.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
 import { letsIn, listingSource, PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
-import { RECORDED_AT, recordPages } from './sample/record-pages.js'
+import { RECORDED_AT, RECORDED_DAY, recordPages } from './sample/record-pages.js'
 import { writeSampleRegisters } from './sample/registers.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import { writeSampleBag } from './sample/sample-bag.js'
@@ -161,14 +161,14 @@ async function main() {
   const pages: SamplePage[] = [...SAMPLE_ROBOTS]
   for (const city of SAMPLE_CITIES) {
     const p = inCity(pararius, city.name)
-    pages.push(...parariusSearchPages(p, city), ...p.map((o) => parariusDetailPage(o, city)))
+    pages.push(...parariusSearchPages(p, city, RECORDED_DAY), ...p.map((o) => parariusDetailPage(o, city)))
     for (const [type, offers] of [
       ['buy', inCity(fundaSales, city.name)],
       ['rent', inCity(fundaRentals, city.name)],
     ] as const) {
-      pages.push(...fundaSearchPages(offers, type, city), ...offers.map(fundaDetailPage))
+      pages.push(...fundaSearchPages(offers, type, city, RECORDED_DAY), ...offers.map(fundaDetailPage))
     }
-    pages.push(...huurwoningenSearchPages(inCity(huurwoningen, city.name), city))
+    pages.push(...huurwoningenSearchPages(inCity(huurwoningen, city.name), city, RECORDED_DAY))
     pages.push(...kamernetSearchPages(inCity(kamernet, city.name), city))
   }
   pages.push(WHOLE_OFFER_PAGES[PRESET_SITES.ogonline](verra), WHOLE_OFFER_PAGES[PRESET_SITES.zig](plaza))

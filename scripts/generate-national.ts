@@ -14,13 +14,14 @@ import { openStore } from '../src/store/database.js'
 import { generateBagExtract } from './bag-extract/generate-bag-extract.js'
 import { homesFromBag } from './national/national-homes.js'
 import { nationalOffers, presetSitesSeed } from './national/national-offers.js'
+import { offerHomesCsv } from './national/offer-homes.js'
 import { feedCsv } from './sample/feed-file.js'
 import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
 import { PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
-import { RECORDED_AT, recordPages } from './sample/record-pages.js'
+import { RECORDED_DAY, recordPages } from './sample/record-pages.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
 
@@ -33,6 +34,8 @@ export interface NationalManifest {
   readonly bagDb: string
   readonly archive: string
   readonly feed: string
+  /** Which home each offer is for (see `offerHomesCsv`); absent in a dataset generated before it was written. */
+  readonly offerHomes?: string
   readonly counts: Record<string, number>
   readonly seconds: { bag: number; import: number; pages: number }
 }
@@ -84,7 +87,7 @@ export async function generateNational(options: {
   const { homes, cities } = homesFromBag(store.sqlite, options.listings, rng)
   await store.close()
   const presetRng = new SeededRandom(presetSitesSeed(options.seed ?? 7))
-  const offers = nationalOffers(homes, cities, rng, RECORDED_AT.slice(0, 10), presetRng)
+  const offers = nationalOffers(homes, cities, rng, RECORDED_DAY, presetRng)
 
   const recorder = await createWarcRecorder(join(options.out, 'archive.warc.gz'), {
     'propdata-generated': 'scripts/generate-national.ts',
@@ -110,16 +113,16 @@ export async function generateNational(options: {
   ]
   for (const city of cities) {
     const p = pararius.get(city.name) ?? []
-    await record(parariusSearchPages(p, city))
+    await record(parariusSearchPages(p, city, RECORDED_DAY))
     await record(p.map((o) => parariusDetailPage(o, city)))
     for (const [type, list] of [
       ['buy', fundaBuy.get(city.name) ?? []],
       ['rent', fundaRent.get(city.name) ?? []],
     ] as const) {
-      await record(fundaSearchPages(list, type, city))
+      await record(fundaSearchPages(list, type, city, RECORDED_DAY))
       await record(list.map(fundaDetailPage))
     }
-    await record(huurwoningenSearchPages(huurwoningen.get(city.name) ?? [], city))
+    await record(huurwoningenSearchPages(huurwoningen.get(city.name) ?? [], city, RECORDED_DAY))
     await record(kamernetSearchPages(kamernet.get(city.name) ?? [], city))
   }
   // The sites on platform presets: one whole-offer JSON each, all places together.
@@ -129,6 +132,7 @@ export async function generateNational(options: {
   ])
   await recorder.close()
   writeFileSync(join(options.out, 'feed.csv'), feedCsv(offers.feed))
+  writeFileSync(join(options.out, 'offer-homes.csv'), offerHomesCsv(offers))
   const manifest: NationalManifest = {
     vbo: options.vbo,
     listings: options.listings,
@@ -137,6 +141,7 @@ export async function generateNational(options: {
     bagDb,
     archive: join(options.out, 'archive.warc.gz'),
     feed: join(options.out, 'feed.csv'),
+    offerHomes: join(options.out, 'offer-homes.csv'),
     counts: Object.fromEntries(Object.entries(offers).map(([k, v]) => [k, v.length])),
     seconds: { bag: bagSeconds, import: importSeconds, pages: (performance.now() - t) / 1000 },
   }

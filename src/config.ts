@@ -90,6 +90,7 @@ const envSchema = z.object({
     168,
     'a number of hours above 0, at most 168',
   ).optional(),
+  PROPDATA_STATUS_PUBLIC: z.enum(['0', '1', 'true', 'false']).optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -192,6 +193,12 @@ export interface Config {
    * taken this long at its politeness; the searches it did not reach come first the next night. @default 8
    */
   readonly nightHours: number
+  /**
+   * Serve the status page (`/status`, its data and its scripts) to anyone who can reach the server
+   * (`PROPDATA_STATUS_PUBLIC=1`); otherwise those paths answer 404, and `propdata report --html` writes the page to a
+   * file. @default false
+   */
+  readonly statusPublic: boolean
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -264,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     politenessScale: e.PROPDATA_POLITENESS_SCALE ?? 1,
     renderOverHttp: e.PROPDATA_RENDER === 'http',
     nightHours: e.PROPDATA_NIGHT_HOURS ?? 8,
+    statusPublic: e.PROPDATA_STATUS_PUBLIC === '1' || e.PROPDATA_STATUS_PUBLIC === 'true',
   })
 }

@@ -21,7 +21,8 @@ export interface CrawlMode {
 
 /**
  * The crawls the bench compares over the same market and nights. `incremental`, the default: every list page, and
- * a detail page only for a listing that is new, whose card changed, or whose turn in the refresh rotation came.
+ * a detail page only for a listing that is new, whose card shows a changed fact, or whose turn in the refresh rotation
+ * came.
  * `full`: every list page and every detail page, every night.
  */
 export const CRAWL_MODES: readonly CrawlMode[] = [

@@ -8,6 +8,7 @@ import {
   type MarketSite,
   type SiteChanges,
 } from '../../scripts/market/market-state.js'
+import { nightLowerBound } from '../../src/crawl/night-bound.js'
 
 /**
  * The sites whose crawl reads a detail page per listing. Huurwoningen's search cards are whole listings (its adapter
@@ -15,17 +16,12 @@ import {
  */
 const DETAIL_CRAWLS: readonly MarketSite[] = ['funda', 'pararius']
 
-/**
- * A polite crawler reads a site's robots.txt each night before anything else: a copy may be kept for a day at most
- * (RFC 9309), and nights are a day apart. A site whose whole offer is one request costs two.
- */
-const ROBOTS = 1
-
 /** How far one site's night reached the published tables, and the fewest requests it could have taken. */
 export interface NightFigures {
   /**
    * The fewest requests that find every change a card shows: the site's robots.txt, the list pages of the scope the
-   * night walked, plus a detail page per listing of that scope that is new or whose card changed.
+   * night walked, plus a detail page per listing of that scope that is new or whose card shows a changed fact of the
+   * listing (its price; not its photos, badges or age).
    */
   readonly lowerBound: number
   /** Of the lower bound, the list pages. */
@@ -103,7 +99,9 @@ export function nightFigures(
   const listed = market.listed(site)
   const fresh = changes ? offers(arrivals(changes)) : listed
   const priced = changes ? offers(changes.priceChanges) : []
-  const cardChanged = changes ? [...priced, ...offers(changes.cardEdits)] : []
+  // A card edit changes its photos, which tell nothing of the listing that its detail page would: not a change to
+  // read the detail page for.
+  const cardChanged = priced
 
   const scope = [...listPagesBySearch(market, site)].filter(
     ([, pages]) => !walked || [...pages.keys()].some((key) => walked.has(key)),
@@ -124,7 +122,7 @@ export function nightFigures(
     of: list.length,
   })
   return {
-    lowerBound: ROBOTS + listPages + details,
+    lowerBound: nightLowerBound({ listPages, details }),
     listPages,
     newShown: count(fresh, (o) => onOffer(o) !== undefined),
     pricesShown: count(priced, (o) => onOffer(o)?.price === o.offer.price),

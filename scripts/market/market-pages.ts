@@ -45,7 +45,8 @@ export function searchOf(site: MarketSite, offer: SampleOffer): string {
 
 /**
  * Every list page of `site` as the market stands now, by search ({@link searchOf}) and then by {@link pageKey},
- * from the sample's page writers. A search with no offers still has its first page.
+ * from the sample's page writers as they write the market's day (its cards' badges, photo URLs and ages). A search
+ * with no offers still has its first page.
  */
 export function listPagesBySearch(market: Market, site: MarketSite): Map<string, Map<string, SamplePage>> {
   const bySearch = new Map<string, SampleOffer[]>()
@@ -64,11 +65,11 @@ export function listPagesBySearch(market: Market, site: MarketSite): Map<string,
     const search = (type: 'buy' | 'rent') => `${type} ${city.name}`
     if (site === 'funda')
       for (const type of ['buy', 'rent'] as const)
-        add(search(type), fundaSearchPages(bySearch.get(search(type)) ?? [], type, city))
+        add(search(type), fundaSearchPages(bySearch.get(search(type)) ?? [], type, city, market.date))
     else {
       const offers = bySearch.get(city.name) ?? []
-      if (site === 'pararius') add(city.name, parariusSearchPages(offers, city))
-      else if (site === 'huurwoningen') add(city.name, huurwoningenSearchPages(offers, city))
+      if (site === 'pararius') add(city.name, parariusSearchPages(offers, city, market.date))
+      else if (site === 'huurwoningen') add(city.name, huurwoningenSearchPages(offers, city, market.date))
       else add(city.name, kamernetSearchPages(offers, city))
     }
   }

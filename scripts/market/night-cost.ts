@@ -1,3 +1,4 @@
+import { politeSeconds } from '../../src/crawl/night-bound.js'
 import type { Politeness } from '../../src/kit/adapter.js'
 import { type RequestCounts, requestsOf } from './request-counts.js'
 
@@ -28,8 +29,7 @@ export function nightCost(
   for (const host of Object.keys(counts)) {
     const requests = requestsOf(counts, host)
     const p = politeness[host]
-    const seconds = p ? (requests * p.interval) / p.intervalCap / 1000 : 0
-    hosts[host] = { requests, seconds }
+    hosts[host] = { requests, seconds: p ? politeSeconds(p, requests) : 0 }
   }
   return { hosts, seconds: Math.max(0, ...Object.values(hosts).map((h) => h.seconds)) }
 }

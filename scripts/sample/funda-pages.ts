@@ -4,6 +4,7 @@ import { printNumber } from './funda-homes.js'
 import { esc, scriptJson } from './html.js'
 import { nuxtDataScript, Reactive, Ref, ShallowReactive } from './nuxt-data.js'
 import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
+import { badgeOf } from './volatile-card.js'
 
 /** Funda prints euros the Dutch way: "€ 450.000". */
 const euro = (amount: number) => `€ ${amount.toLocaleString('nl-NL')}`
@@ -169,9 +170,37 @@ ${nuxtDataScript(state)}</body></html>
   return { url: f.url, body, contentType: html }
 }
 
-/** One result of `pinia.search.listings[]`, with the fields the real search state carries. */
-function searchListing(o: SampleOffer) {
+/** The products every recorded listing of the search state is entitled to, in the recorded order. */
+const ENTITLEMENTS = [
+  'agent_name',
+  'agent_profile_link',
+  'all_characteristics',
+  'has_multiple_pictures',
+  'medium_photo',
+  'multiple_pictures',
+  'publication',
+  'ranking_position_c',
+  'saved_search_email_photo',
+  'viewing_planner',
+]
+
+/** The photos of a listing as the search state names them (`tiara-media/{listing}/{photo}`); a few when uncounted. */
+function photoIds(o: SampleOffer): string[] {
+  const listing = `${o.funda!.globalId}`.padStart(12, '0')
+  return Array.from(
+    { length: o.photos ?? 4 },
+    (_, i) => `tiara-media/00000000-0000-4000-8000-${listing}/${String(i + 1).padStart(12, '0')}`,
+  )
+}
+
+/**
+ * One result of `pinia.search.listings[]` as served on `day`, with the fields the real search state carries: the
+ * listing's facts, and beside them its photos and the products the agent paid for, a top position on some days
+ * (see `volatile-card.ts`).
+ */
+function searchListing(o: SampleOffer, day: string) {
   const { home } = o
+  const featured = badgeOf(o.funda!.tinyId, o.listedAt, day) === 'featured'
   const suffix = (home.printedNumber ?? printNumber(home)).replace(/^\d+\s*[-/]?\s*/, '')
   return {
     id: o.funda!.globalId,
@@ -204,19 +233,21 @@ function searchListing(o: SampleOffer) {
     number_of_rooms: o.rooms ?? undefined,
     energy_label: home.energyLabel ?? 'unknown',
     publish_date: `${o.listedAt}T09:00:00+01:00`,
-    ...(o.photos === undefined ? {} : { photo_count: o.photos }),
+    photo_image_id: photoIds(o),
+    product_entitlement: featured ? [...ENTITLEMENTS, 'top_position'] : ENTITLEMENTS,
   }
 }
 
 /**
  * Funda search pages (`/zoeken/{koop|huur}?selected_area=["city"]…&search_result=N`), 15 results each, in the
- * structure of the real one: the ItemList JSON-LD in the head, `pinia.search` in the Nuxt state. A city without
- * offers gets one page that says so (`totalListingsCount: 0`), as Funda answers.
+ * structure of the real one, as served on `day` (ISO date): the ItemList JSON-LD in the head, `pinia.search` in the
+ * Nuxt state. A city without offers gets one page that says so (`totalListingsCount: 0`), as Funda answers.
  */
 export function fundaSearchPages(
   offers: readonly SampleOffer[],
   type: 'rent' | 'buy',
   city: SampleCity,
+  day: string,
 ): SamplePage[] {
   const pages: SamplePage[] = []
   const count = Math.max(1, Math.ceil(offers.length / RESULTS_PER_PAGE))
@@ -242,7 +273,7 @@ export function fundaSearchPages(
         app: { isNvmOpenHouseDayEnabled: new Ref(true) },
         search: {
           criteria: new Ref(new Reactive({ selected_area: [city.slug], offering_type: type, page: p })),
-          listings: new Ref(new Reactive(shown.map(searchListing))),
+          listings: new Ref(new Reactive(shown.map((o) => searchListing(o, day)))),
           totalListingsCount: new Ref(offers.length),
         },
       }),

@@ -1,7 +1,7 @@
 import { urlSlug } from '../../src/kit/index.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
 import { esc } from './html.js'
-import { parariusDetailPage, photoCount, searchCardSubTitle } from './pararius-pages.js'
+import { parariusDetailPage, photoCount, searchCardSubTitle, treehouseCardParts } from './pararius-pages.js'
 import type { SampleCity, SampleOffer, SamplePage } from './sample-home.js'
 
 const ORIGIN = 'https://www.huurwoningen.nl'
@@ -31,28 +31,39 @@ function priceBlock(offer: SampleOffer): string {
 <span class="price-transparency-badge__total-price-value">${euro(offer.price + costs)} <span class="price-transparency-badge__total-price-suffix">per maand</span></span></div></button></wc-price-transparency-badge></div>`
 }
 
-/** One search card in the markup of the real cards recorded on 2026-09-24 (`sources/huurwoningen/fixtures/`). */
-function card(offer: SampleOffer, position: number): string {
+/**
+ * One search card in the markup of the real cards recorded on 2026-09-24 (`sources/huurwoningen/fixtures/`), at
+ * `position` on page `page` (both from 1), as served on `day`.
+ */
+function card(offer: SampleOffer, page: number, position: number, day: string): string {
   const { home } = offer
   const h = offer.huurwoningen!
   const path = new URL(h.url).pathname
   const title = `${TYPE_WORD[home.dwelling]} ${home.street}`
+  const parts = treehouseCardParts(offer, { id: h.id, path, title }, position, day, 'nl')
   const feature = (modifier: string, value: string) =>
     `<li class="illustrated-features__item illustrated-features__item--${modifier}">${value}</li>`
+  const index = (page - 1) * CARDS_PER_PAGE + position
   return `<li class="search-list__item search-list__item--listing">
-<section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-controller="listing-search-item" data-listing-search-item-position-on-page="${position}">
-<div class="listing-search-item__content"><h3 class="listing-search-item__title"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${esc(title)}</a></h3>
+<section class="listing-search-item listing-search-item--list listing-search-item--for-rent" data-controller="listing-search-item" data-listing-search-item-position-on-page="${position}" data-listing-search-item-page-number="${page}" data-listing-search-item-index="${index}">
+${parts.head}
+<div class="listing-search-item__content"><h3 class="listing-search-item__title" id="${parts.titleId}"><a class="listing-search-item__link listing-search-item__link--title" href="${esc(path)}">${esc(title)}</a></h3>
 ${searchCardSubTitle(home)}
 <div class="listing-search-item__price">${priceBlock(offer)}</div>
 <div class="listing-search-item__features"><ul class="illustrated-features illustrated-features--compact">${feature('surface-area', `${home.area} m²`)}${offer.rooms ? feature('number-of-rooms', `${offer.rooms} ${offer.rooms === 1 ? 'kamer' : 'kamers'}`) : ''}${home.yearBuilt ? feature('construction-period', String(home.yearBuilt)) : ''}</ul></div>${photoCount(offer)}
+${parts.info}
 </div></section></li>`
 }
 
 /**
- * Huurwoningen search pages (`/in/{city}/`, `?page=2`, …) with 30 cards each and the real pagination link; a city
- * without offers gets the site's "no results" title.
+ * Huurwoningen search pages (`/in/{city}/`, `?page=2`, …) with 30 cards each and the real pagination link, as
+ * served on `day` (ISO date); a city without offers gets the site's "no results" title.
  */
-export function huurwoningenSearchPages(offers: readonly SampleOffer[], city: SampleCity): SamplePage[] {
+export function huurwoningenSearchPages(
+  offers: readonly SampleOffer[],
+  city: SampleCity,
+  day: string,
+): SamplePage[] {
   const pages: SamplePage[] = []
   const count = Math.max(1, Math.ceil(offers.length / CARDS_PER_PAGE))
   for (let p = 1; p <= count; p++) {
@@ -66,7 +77,7 @@ export function huurwoningenSearchPages(offers: readonly SampleOffer[], city: Sa
       offers.length === 0 ? '<h2 class="no-search-results__title">Geen huurwoningen gevonden</h2>' : ''
     const body = `<!DOCTYPE html><html lang="nl"><head><meta charset="UTF-8"><title>Huurwoning ${esc(city.name)}, de NIEUWSTE huurhuizen in ${esc(city.name)}</title></head>
 <body class="page page--search"><main id="main">${empty}<ul class="search-list">
-${shown.map((o, i) => card(o, i + 1)).join('\n')}
+${shown.map((o, i) => card(o, p, i + 1, day)).join('\n')}
 </ul><nav class="pagination">${next}</nav></main></body></html>
 `
     pages.push({ url, body, contentType: 'text/html; charset=UTF-8' })
@@ -76,11 +87,16 @@ ${shown.map((o, i) => card(o, i + 1)).join('\n')}
 
 /**
  * A Huurwoningen detail page: the platform's detail markup that Pararius pages share (one parser reads both), at
- * the listing's own URL. The sample never needs one (its cards are complete); a simulated market serves them.
+ * the listing's own URL, without the house number (its real 2026 pages give none). The sample never needs one (its
+ * cards are complete); a simulated market serves them.
  */
 export function huurwoningenDetailPage(offer: SampleOffer, city: SampleCity): SamplePage {
   const h = offer.huurwoningen
   if (!h) throw new Error('not a Huurwoningen offer')
-  const page = parariusDetailPage({ ...offer, pararius: { url: h.url, id: h.id, interior: null } }, city)
+  const page = parariusDetailPage(
+    { ...offer, pararius: { url: h.url, id: h.id, interior: null } },
+    city,
+    () => false,
+  )
   return { ...page, url: h.url }
 }

@@ -4,6 +4,9 @@ import type { SamplePage } from './sample-home.js'
 /** The moment the sample's and the national dataset's pages say they were fetched. */
 export const RECORDED_AT = '2026-11-20T02:00:00.000Z'
 
+/** The day of {@link RECORDED_AT}: what the recorded pages' ages and badges are counted from. */
+export const RECORDED_DAY = RECORDED_AT.slice(0, 10)
+
 /**
  * Records pages as WARC request/response pairs fetched at {@link RECORDED_AT}; Funda's pages (not its robots.txt)
  * as browser-rendered, as a live crawl fetches them.

@@ -7,7 +7,7 @@ import {
   readJsonLd,
   textOf,
 } from '../../src/kit/index.js'
-import { cardFactsOf } from '../_shared/card-facts.js'
+import { cardOnlyFactsOf } from '../_shared/card-only-facts.js'
 import { splitPostcodeCity } from '../_shared/page-text.js'
 import { listingIdFromUrl } from './search-page.js'
 import { readSpecs } from './spec-list.js'
@@ -51,7 +51,7 @@ export function parseDetailPage(page: Page): ListingInput {
     priceOnRequest: price.onRequest,
     surfaceArea: specs.get('Woonoppervlakte') ?? null,
     rooms: specs.get('Kamers') ?? null,
-    energyLabel: cardFactsOf(page).energyLabel,
+    energyLabel: cardOnlyFactsOf(page).energyLabel,
     yearBuilt: specs.get('Bouwjaar') ?? null,
     dwellingType: dwellingFromWord(specs.get('Type') ?? ''),
     street: (address?.street ?? textOf($('.panddetail-address span'))) || null,

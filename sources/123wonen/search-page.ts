@@ -1,5 +1,5 @@
 import {
-  cardMarkup,
+  cardOf,
   isLetOrSold,
   type ListPageResult,
   type Page,
@@ -8,7 +8,7 @@ import {
   type SourceRequest,
   textOf,
 } from '../../src/kit/index.js'
-import type { CardFacts } from '../_shared/card-facts.js'
+import type { CardOnlyFacts } from '../_shared/card-only-facts.js'
 import { readSpecs } from './spec-list.js'
 
 /** A detail URL: `/huur/{city}/{type}/{street}-{id}-{branch}`; the last two numbers are the listing's own id. */
@@ -36,10 +36,20 @@ export function parseSearchPage(page: Page): ListPageResult {
   }
   const detailRequests: SourceRequest[] = []
   cards.each((_, card) => {
-    const url = resolveUrl($(card).find('a.textlink-design').attr('href'), page.url)
-    if (!url || !listingIdFromUrl(url) || isLetOrSold(textOf($(card).find('.pand-status')))) return
-    const facts: CardFacts = { energyLabel: readSpecs($, $(card)).get('Energielabel') ?? null }
-    detailRequests.push({ url, label: 'detail', userData: { ...facts }, card: cardMarkup($, card) })
+    const $card = $(card)
+    const url = resolveUrl($card.find('a.textlink-design').attr('href'), page.url)
+    const status = textOf($card.find('.pand-status'))
+    if (!url || !listingIdFromUrl(url) || isLetOrSold(status)) return
+    const specs = readSpecs($, $card)
+    const facts: CardOnlyFacts = { energyLabel: specs.get('Energielabel') ?? null }
+    // The card's facts: its price, title (city and street), status and spec list; not its photos.
+    const shown = {
+      ...Object.fromEntries(specs),
+      price: textOf($card.find('.pand-price')),
+      title: textOf($card.find('.pand-title')),
+      status,
+    }
+    detailRequests.push({ url, label: 'detail', userData: { ...facts }, card: cardOf(shown) })
   })
   const next = $('.productBrowser a')
     .toArray()

@@ -97,7 +97,8 @@ export function parseDetailPage(page: Page): ListingInput {
     home?.address?.addressLocality?.trim() ||
     /\s(?:in|te)\s(.+)$/.exec(title)?.[1]?.trim() ||
     $('.breadcrumbs__item').eq(1).text().trim()
-  // The JSON-LD street has no number; the .nl title sometimes does ("Kruisstraat 46").
+  // The JSON-LD street has the number where the page shows one ("Kruisstraat 46" on a 2026 page); 2024 pages gave the
+  // street alone. The .nl title has it too.
   const address = splitStreetAddress(home?.address?.streetAddress?.trim() || streetFromTitle(title))
   // The facts as shown ("65 m²", "Niet beschikbaar"), the feature rows first: the kit reads them.
   return {

@@ -1,7 +1,7 @@
-import type { Cheerio } from 'cheerio'
+import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
   type AnyNode,
-  cardMarkup,
+  cardOf,
   type DWELLING_TYPES,
   dwellingFromWord,
   type ListingInput,
@@ -54,24 +54,45 @@ export function offerFromUrl(url: string): { type: OfferType; dwellingType: Dwel
 const NOT_A_HOME = /^(parkeerplaats|parking|garage|garagebox|bedrijfsruimte|opslag|berging|storage)/i
 
 /**
- * One search card → a listing, or null when the card leaves out something only the detail page has (a price
- * "on request", the area). Huurwoningen prints the bare rent (`__price-bare`, "kale huurprijs") next to a
- * transparency badge with the total including service costs; the listing's price is the bare rent, the same
- * figure Pararius prints in `__price-main` and both sites call "Huurprijs" on the detail page.
+ * What a search card shows of its listing, as text: its title (kind and street), place line, price, features and
+ * labels ("Onder optie", "Nieuw": `cardOf` keeps the statuses among them). Not its photo, its place on the page or the favourite button, which change when the
+ * listing did not. Huurwoningen prints the bare rent (`__price-bare`, "kale huurprijs") next to a transparency
+ * badge with the total including service costs; the card's price is the bare rent, the same figure Pararius prints
+ * in `__price-main` and both sites call "Huurprijs" on the detail page.
  */
-function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | null {
+function readCardTexts($: CheerioAPI, $card: Cheerio<AnyNode>) {
+  const feature = (modifier: string) => textOf($card.find(`.illustrated-features__item--${modifier}`))
+  return {
+    title: textOf($card.find('a.listing-search-item__link--title')),
+    place: textOf($card.find('.listing-search-item__sub-title')),
+    price:
+      textOf($card.find('.listing-search-item__price-bare .listing-search-item__price-value')) ||
+      textOf($card.find('.listing-search-item__price-main')) ||
+      textOf($card.find('.listing-search-item__price')),
+    area: feature('surface-area'),
+    rooms: feature('number-of-rooms'),
+    yearBuilt: feature('construction-period'),
+    interior: feature('interior'),
+    status: $card
+      .find('.listing-search-item__label .listing-label')
+      .toArray()
+      .map((label) => textOf($(label))),
+  }
+}
+
+/**
+ * One search card → a listing, or null when the card leaves out something only the detail page has (a price
+ * "on request", the area).
+ */
+function readSearchCard($: CheerioAPI, $card: Cheerio<AnyNode>, url: string): ListingInput | null {
   const id = listingIdFromUrl(url)
   const offer = offerFromUrl(url)
-  const title = textOf($card.find('a.listing-search-item__link--title'))
-  const [word = '', ...rest] = title.split(' ')
+  const shown = readCardTexts($, $card)
+  const [word = '', ...rest] = shown.title.split(' ')
   if (!id || !offer) return null
-  const priceText =
-    textOf($card.find('.listing-search-item__price-bare .listing-search-item__price-value')) ||
-    textOf($card.find('.listing-search-item__price-main')) ||
-    textOf($card.find('.listing-search-item__price'))
-  const price = parsePrice(priceText)
-  const area = parseArea(textOf($card.find('.illustrated-features__item--surface-area')))
-  const { postcode, city } = splitPlaceLine(textOf($card.find('.listing-search-item__sub-title')))
+  const price = parsePrice(shown.price)
+  const area = parseArea(shown.area)
+  const { postcode, city } = splitPlaceLine(shown.place)
   if (price.amount === null || area === null || !postcode || !city) return null
   const { street, houseNumber } = splitStreetAddress(rest.join(' '))
   return {
@@ -80,8 +101,8 @@ function readSearchCard($card: Cheerio<AnyNode>, url: string): ListingInput | nu
     type: offer.type,
     price: price.amount,
     surfaceArea: area,
-    rooms: textOf($card.find('.illustrated-features__item--number-of-rooms')),
-    yearBuilt: textOf($card.find('.illustrated-features__item--construction-period')),
+    rooms: shown.rooms,
+    yearBuilt: shown.yearBuilt,
     dwellingType: dwellingFromWord(word) ?? offer.dwellingType,
     street: street || null,
     houseNumber,
@@ -109,14 +130,14 @@ export function parseSearchPage(page: Page, options: SearchPageOptions): ListPag
     const link = $(card).find('a.listing-search-item__link--title')
     const url = resolveUrl(link.attr('href'), page.url)
     if (!url || !listingIdFromUrl(url) || NOT_A_HOME.test(link.text().trim())) return
-    const listing = options.inlineCards ? readSearchCard($(card), url) : null
+    const listing = options.inlineCards ? readSearchCard($, $(card), url) : null
     if (listing) listings.push(listing)
     else
       detailRequests.push({
         url,
         label: 'detail',
         userData: page.request.userData,
-        card: cardMarkup($, card),
+        card: cardOf(readCardTexts($, $(card))),
       })
   })
   const next = resolveUrl($('a.pagination__link--next').attr('href'), page.url)

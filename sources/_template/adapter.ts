@@ -16,7 +16,11 @@ const ORIGIN = 'https://www.example.com'
 const idFromUrl = (url: string): string | null =>
   /\/listing\/([\w-]+)\/?$/.exec(new URL(url).pathname)?.[1] ?? null
 
-/** A search page → detail requests and the next page (TODO: the site's card and pagination selectors). */
+/**
+ * A search page → detail requests and the next page (TODO: the site's card and pagination selectors). When the
+ * card shows facts of the listing (price, area, status), give each request `card: cardOf({ price, area, status })`
+ * from the kit, so that the incremental crawl reads the detail page again only when those facts change.
+ */
 function parseListPage(page: Page) {
   const { $ } = page
   const urls = $('a.listing-card')

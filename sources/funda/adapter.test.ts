@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { nuxtDataScript as nuxt, Reactive, Ref } from '../../scripts/sample/nuxt-data.js'
 import { createPage, listingSchema, ParseError } from '../../src/kit/index.js'
 import funda from './adapter.js'
 import { searchUrl } from './funda-url.js'
+import { prop, readNuxtPayload } from './nuxt-payload.js'
 
 /** A tag a future Nuxt might add: the adapter unwraps it instead of failing the page. */
 const withFutureTag = (html: string) => html.replace('["Reactive",', '["FutureNuxtTag",')
@@ -91,18 +93,58 @@ describe('funda search pages and blocks', () => {
     )
     expect(funda.startRequests({ cities: ['Utrecht', 'Den Haag'], types: ['buy', 'rent'] })).toHaveLength(4)
   })
-  it('gives every detail request of a recorded search its card: the listing object of the search state', () => {
-    const fixtures = join(import.meta.dirname, 'fixtures')
-    const html = readFileSync(join(fixtures, 'list-huur-delft.html'), 'utf8')
+  describe('the card of a recorded search’s listing (funda.nl, 2026-09-24)', () => {
+    const html = readFileSync(join(import.meta.dirname, 'fixtures', 'list-huur-delft.html'), 'utf8')
     const search = 'https://www.funda.nl/zoeken/huur?selected_area=%5B%22delft%22%5D'
-    const requests = funda.parseListPage(createPage({ url: search, label: 'list' }, search, 200, html))
-      .detailRequests!
-    expect(requests.length).toBeGreaterThan(0)
-    for (const request of requests) {
-      const card = JSON.parse(request.card!) as Record<string, unknown>
-      expect(request.url.endsWith(String(card.object_detail_page_relative_url))).toBe(true)
+    const state = readNuxtPayload(load(html), search)
+    const recorded = prop(prop(prop(state, 'pinia'), 'search'), 'listings') as Record<string, unknown>[]
+    /** The card of a search state holding this one listing. */
+    const cardOf = (listing: Record<string, unknown>) => {
+      const one = { listings: new Reactive([listing]), totalListingsCount: new Ref(1) }
+      return funda.parseListPage(page(search, nuxt({ pinia: { search: one } }), 'list')).detailRequests![0]!
+        .card
     }
-    expect(new Set(requests.map((r) => r.card)).size).toBe(requests.length)
+
+    it('is the listing’s facts, one card per listing', () => {
+      const requests = funda.parseListPage(createPage({ url: search, label: 'list' }, search, 200, html))
+        .detailRequests!
+      expect(requests).toHaveLength(15)
+      const card = JSON.parse(requests[0]!.card!) as Record<string, unknown>
+      expect(Object.keys(card)).toEqual([
+        'address',
+        'construction_type',
+        'energy_label',
+        'floor_area',
+        'number_of_bedrooms',
+        'number_of_rooms',
+        'object_type',
+        'offering_type',
+        'price',
+        'publish_date',
+        'status',
+      ])
+      expect(card.price).toMatchObject({ rent_price: [1131], rent_price_condition: 'per_month' })
+      expect(new Set(requests.map((r) => r.card)).size).toBe(requests.length)
+    })
+
+    it('stays while only its photos, agent or paid products change; not when its price or status does', () => {
+      const listing = recorded[0]!
+      const card = cardOf(listing)
+      const photos = listing.photo_image_id as string[]
+      const products = listing.product_entitlement as string[]
+      expect(
+        cardOf({
+          ...listing,
+          photo_image_id: [...photos.slice(1), photos[0]],
+          product_entitlement: [...products, 'top_position'],
+          agent: [],
+          available_media_types: ['video'],
+        }),
+      ).toBe(card)
+      const price = listing.price as Record<string, unknown>
+      expect(cardOf({ ...listing, price: { ...price, rent_price: [1099] } })).not.toBe(card)
+      expect(cardOf({ ...listing, status: 'negotiations' })).not.toBe(card)
+    })
   })
   it('falls back to the JSON-LD ItemList when the search state moved, and pages on', () => {
     const itemList = `<script type="application/ld+json">${JSON.stringify({

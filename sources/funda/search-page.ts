@@ -1,4 +1,12 @@
-import { type ListPageResult, type Page, ParseError, readJsonLd, resolveUrl } from '../../src/kit/index.js'
+import {
+  type Card,
+  cardOf,
+  type ListPageResult,
+  type Page,
+  ParseError,
+  readJsonLd,
+  resolveUrl,
+} from '../../src/kit/index.js'
 import { FUNDA_ORIGIN, nextSearchUrl, RESULTS_PER_PAGE, readDetailUrl, searchPageOf } from './funda-url.js'
 import { prop, readNuxtPayload } from './nuxt-payload.js'
 
@@ -32,17 +40,36 @@ export function parseSearchPage(page: Page): ListPageResult {
 }
 
 /**
- * The Nuxt state's listings by detail URL, each with its card: the listing object's JSON, which changes when what
- * the search shows of the listing changes. The JSON-LD and card-link fallbacks carry no card, so their detail pages
- * are always read.
+ * The fields of a search state's listing that say what the listing is: its address, price, sizes, energy label,
+ * status, offer and kind, and when it was published. Its photos, agent and the products the agent paid for (a top
+ * position on some days) change when the listing did not.
  */
-function stateCards(listings: unknown): Map<string, string> {
-  const cards = new Map<string, string>()
+const LISTING_FACTS = [
+  'address',
+  'price',
+  'floor_area',
+  'plot_area',
+  'number_of_rooms',
+  'number_of_bedrooms',
+  'energy_label',
+  'status',
+  'offering_type',
+  'object_type',
+  'construction_type',
+  'publish_date',
+] as const
+
+/**
+ * The Nuxt state's listings by detail URL, each with its card: the listing's facts ({@link LISTING_FACTS}). The
+ * JSON-LD and card-link fallbacks carry no card, so their detail pages are always read.
+ */
+function stateCards(listings: unknown): Map<string, Card> {
+  const cards = new Map<string, Card>()
   if (!Array.isArray(listings)) return cards
   for (const listing of listings) {
     const href = prop(listing, 'object_detail_page_relative_url')
     const url = typeof href === 'string' ? resolveUrl(href, FUNDA_ORIGIN) : undefined
-    if (url) cards.set(url, JSON.stringify(listing))
+    if (url) cards.set(url, cardOf(Object.fromEntries(LISTING_FACTS.map((key) => [key, prop(listing, key)]))))
   }
   return cards
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createPage, ParseError } from '../../src/kit/index.js'
+import { cardOf, createPage, ParseError } from '../../src/kit/index.js'
 import huurzone from './adapter.js'
 
 const FIXTURES = join(import.meta.dirname, 'fixtures')
@@ -14,10 +14,14 @@ const detail = (html: string) =>
 const recordedDetail = readFileSync(join(FIXTURES, 'detail-1231315-excerpt.html'), 'utf8')
 
 describe('huurzone search pages', () => {
-  it('gives each detail request the card, so an unchanged card can be skipped', () => {
+  it('gives each detail request the card’s facts, so an unchanged card can be skipped', () => {
     const { detailRequests } = list(readFileSync(join(FIXTURES, 'list-rotterdam-excerpt.html'), 'utf8'))
     expect(detailRequests![0]!.card).toBe(
-      'Kamer in Rotterdam | Rotterdam, Zuid-Holland | € 550,00 / maand 15 m2 1',
+      cardOf({
+        title: 'Kamer in Rotterdam',
+        place: 'Rotterdam, Zuid-Holland',
+        figures: '€ 550,00 / maand 15 m2 1',
+      }),
     )
   })
   it('says an empty search has no results and a page without results changed its layout', () => {

@@ -1,6 +1,8 @@
 import type { Cheerio } from 'cheerio'
 import {
   type AnyNode,
+  type Card,
+  cardOf,
   type ListPageResult,
   type Page,
   ParseError,
@@ -14,9 +16,12 @@ import { listingIdFromUrl } from './huurzone-url.js'
  * What a card shows of the listing: title, place, rent, area and rooms. The line saying when Huurzone last checked
  * the listing ("1 uur geleden gecontroleerd") changes every hour and is left out, or every card would look new.
  */
-function cardText($card: Cheerio<AnyNode>): string {
-  const figures = $card.find('.items-end').first()
-  return [textOf($card.find('h2')), textOf($card.find('h2 + div')), textOf(figures)].join(' | ')
+function cardFacts($card: Cheerio<AnyNode>): Card {
+  return cardOf({
+    title: textOf($card.find('h2')),
+    place: textOf($card.find('h2 + div')),
+    figures: textOf($card.find('.items-end').first()),
+  })
 }
 
 /**
@@ -34,7 +39,7 @@ export function parseSearchPage(page: Page): ListPageResult {
   results.find('a[data-rental-card]').each((_, card) => {
     const url = resolveUrl($(card).attr('href'), page.url)
     if (!url || !listingIdFromUrl(url)) return
-    detailRequests.push({ url, label: 'detail', card: cardText($(card)) })
+    detailRequests.push({ url, label: 'detail', card: cardFacts($(card)) })
   })
   if (detailRequests.length === 0) return { noResults: true }
   const next = resolveUrl($('[data-pagination] a[rel="next"]').attr('href'), page.url)

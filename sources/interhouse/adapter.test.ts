@@ -34,7 +34,9 @@ describe('interhouse results', () => {
     expect(results(firstCardAs('Woning', 'Verhuurd')).detailRequests).toHaveLength(1)
   })
   it('gives each detail request what its card shows', () => {
-    expect(results(recorded).detailRequests![0]!.card).toContain('€ 2.250 p/mnd')
+    expect(JSON.parse(results(recorded).detailRequests![0]!.card!)).toMatchObject({
+      price: '€ 2.250 p/mnd Exclusief voorzieningen',
+    })
   })
   it('says an empty search has no results and a fragment without a total changed its layout', () => {
     expect(results('<ul class="grid-1"></ul><input type="hidden" id="totalResults" value="0">')).toEqual({

@@ -1,6 +1,8 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
   type AnyNode,
+  type Card,
+  cardOf,
   isLetOrSold,
   type ListPageResult,
   type Page,
@@ -18,18 +20,16 @@ const NOT_A_HOME = /\b(bog|bedrijf|kantoor|winkel|parkeer|garage|berging)/i
  * What a card shows of the listing: kind, street, city, each figure in its table (status, area, kind, bedrooms,
  * available from, furnishing) and the rent.
  */
-function cardText($: CheerioAPI, $card: Cheerio<AnyNode>): string {
-  const values = $card
-    .find('.c-result-item__data-value')
-    .toArray()
-    .map((el) => textOf($(el)))
-  const parts = [
-    textOf($card.find('.c-result-item__title')),
-    textOf($card.find('.c-result-item__location-label')),
-    ...values,
-    textOf($card.find('.c-result-item__price')),
-  ]
-  return parts.join(' | ')
+function cardFacts($: CheerioAPI, $card: Cheerio<AnyNode>): Card {
+  return cardOf({
+    title: textOf($card.find('.c-result-item__title')),
+    place: textOf($card.find('.c-result-item__location-label')),
+    figures: $card
+      .find('.c-result-item__data-value')
+      .toArray()
+      .map((el) => textOf($(el))),
+    price: textOf($card.find('.c-result-item__price')),
+  })
 }
 
 /** The next result page the pagination links, or undefined on the last page. */
@@ -58,7 +58,7 @@ export function parseResultsPage(page: Page): ListPageResult {
     const url = resolveUrl($card.attr('href'), page.url)
     if (!url || NOT_A_HOME.test(textOf($card.find('.c-result-item__title-type')))) continue
     if (isLetOrSold(textOf($card.find('.building-status')))) continue
-    detailRequests.push({ url, label: 'detail', card: cardText($, $card) })
+    detailRequests.push({ url, label: 'detail', card: cardFacts($, $card) })
   }
   return { detailRequests, nextRequest: nextPage($, page) }
 }

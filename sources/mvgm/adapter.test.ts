@@ -15,8 +15,18 @@ describe('mvgm search pages', () => {
     const let_ = recorded.replace(' Te huur\n </span>', ' Verhuurd\n </span>')
     expect(list(let_).detailRequests).toHaveLength(list(recorded).detailRequests!.length - 1)
   })
-  it('gives each detail request what its card shows', () => {
-    expect(list(recorded).detailRequests![0]!.card).toContain('€ 2.215,- /mnd 120 m2 3 slaapkamers')
+  it('gives each detail request what its card shows, not its photo', () => {
+    const card = list(recorded).detailRequests![0]!.card
+    expect(JSON.parse(card!)).toEqual({
+      title: 'Appartement Van Oldenbarneveltplaats 14 C',
+      place: '3012AH Rotterdam - 1Km.',
+      availability: 'Direct beschikbaar Direct inschrijven via deze site',
+      figures: ['€ 2.215,- /mnd', '120 m2', '3 slaapkamers'],
+      status: 'Te huur',
+    })
+    const photo = recorded.replace('768x510/thumb.jpg', '1024x680/thumb.jpg')
+    expect(photo).not.toBe(recorded)
+    expect(list(photo).detailRequests![0]!.card).toBe(card)
   })
   it('stops at the last page, whose "Volgende" button is disabled', () => {
     const last = recorded.replace(

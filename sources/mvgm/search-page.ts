@@ -1,5 +1,8 @@
-import type { CheerioAPI } from 'cheerio'
+import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
+  type AnyNode,
+  type Card,
+  cardOf,
   isLetOrSold,
   type ListPageResult,
   type Page,
@@ -25,6 +28,23 @@ function nextPageUrl($: CheerioAPI, base: string): string | undefined {
 }
 
 /**
+ * What a card shows of the listing: title (kind and address), place, availability, rent, area and bedrooms, and its
+ * status badge; not its photo.
+ */
+function cardFacts($: CheerioAPI, $card: Cheerio<AnyNode>): Card {
+  return cardOf({
+    title: textOf($card.find('.card-title')),
+    place: textOf($card.find('.card-title + span')),
+    availability: textOf($card.find('.card-body > .small')),
+    figures: $card
+      .find('.dotted-spans > span')
+      .toArray()
+      .map((span) => textOf($(span))),
+    status: textOf($card.find('.badge.bg-white')),
+  })
+}
+
+/**
  * A search page → one detail request per home still offered, plus the next page. Cards show address, postcode,
  * rent, area and bedrooms; the energy label is on the listing page only, so each card leads there, with its text
  * so an unchanged card is not fetched again. A count of 0 is an empty search; a page with neither cards nor a
@@ -42,7 +62,7 @@ export function parseSearchPage(page: Page): ListPageResult {
     const $card = $(card)
     const url = resolveUrl($card.find('a.stretched-link').attr('href'), page.url)
     if (!url || !listingIdFromUrl(url) || isLetOrSold(textOf($card.find('.badge.bg-white')))) continue
-    detailRequests.push({ url, label: 'detail', card: textOf($card) })
+    detailRequests.push({ url, label: 'detail', card: cardFacts($, $card) })
   }
   const next = nextPageUrl($, page.url)
   return { detailRequests, nextRequest: next ? { url: next, label: 'list' } : undefined }

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { type ListPageResult, type Page, ParseError, type SourceRequest } from '../../src/kit/index.js'
+import {
+  type Card,
+  cardOf,
+  type ListPageResult,
+  type Page,
+  ParseError,
+  type SourceRequest,
+} from '../../src/kit/index.js'
 
 export const ORIGIN = 'https://www.sshxl.nl'
 /** Every published offer in the country, in one answer; the API takes no filters. */
@@ -29,8 +36,14 @@ export const detailsRequest = (offer: Pick<Offer, 'WocasId' | 'FlowId'>): Source
 })
 
 /** What the offer list shows of an offer: the details need not be read again while this stays the same. */
-const cardOf = (o: Offer): string =>
-  [o.BruttoHuur, o.ExpireBy, o.ContractStartDate, o.UnitType, o.Kind].map((v) => v ?? '').join('|')
+const cardFacts = (o: Offer): Card =>
+  cardOf({
+    rent: o.BruttoHuur,
+    expireBy: o.ExpireBy,
+    contractStart: o.ContractStartDate,
+    unitType: o.UnitType,
+    kind: o.Kind,
+  })
 
 /** The offer list → one details request per published offer. Not a JSON array of offers: the API changed. */
 export function parseOfferList(page: Page): ListPageResult {
@@ -47,7 +60,7 @@ export function parseOfferList(page: Page): ListPageResult {
   if (raw.length > 0 && offers.length === 0)
     throw new ParseError('No offer in the SSH offer list has a FlowId and WocasId', { url: page.url })
   return {
-    detailRequests: offers.map((offer) => ({ ...detailsRequest(offer), card: cardOf(offer) })),
+    detailRequests: offers.map((offer) => ({ ...detailsRequest(offer), card: cardFacts(offer) })),
     noResults: raw.length === 0,
   }
 }

@@ -7,7 +7,7 @@ import {
   splitStreetAddress,
   textOf,
 } from '../../src/kit/index.js'
-import { cardFactsOf } from '../_shared/card-facts.js'
+import { cardOnlyFactsOf } from '../_shared/card-only-facts.js'
 import { listingIdFromUrl } from './search-page.js'
 
 /** The facts bar: each `.woningdetails` block holds a `<strong>` label and the value as bare text after it. */
@@ -42,7 +42,7 @@ export function parseDetailPage(page: Page): ListingInput {
     priceOnRequest: price.onRequest,
     surfaceArea: facts.get('Woon oppervlakte') ?? null,
     rooms: facts.get('Aantal kamers') ?? null,
-    energyLabel: cardFactsOf(page).energyLabel,
+    energyLabel: cardOnlyFactsOf(page).energyLabel,
     street: street || null,
     houseNumber,
     city: ownTextOf($('.woningdetails h4')),

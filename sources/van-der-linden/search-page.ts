@@ -1,5 +1,5 @@
 import {
-  cardMarkup,
+  cardOf,
   isLetOrSold,
   type ListPageResult,
   type Page,
@@ -9,7 +9,7 @@ import {
   type SourceRequest,
   textOf,
 } from '../../src/kit/index.js'
-import type { CardFacts } from '../_shared/card-facts.js'
+import type { CardOnlyFacts } from '../_shared/card-only-facts.js'
 
 /** A detail URL: `/huurwoning/{Street-Number-City}/{id}/`; the number is the listing's id in the agent's system. */
 const DETAIL_PATH = /^\/huurwoning\/[^/]+\/(\d+)\/?$/
@@ -43,11 +43,21 @@ export function parseSearchPage(page: Page): ListPageResult {
   }
   const detailRequests: SourceRequest[] = []
   cards.each((_, card) => {
-    const url = resolveUrl($(card).find('a.blocklink').attr('href'), page.url)
-    if (!url || !listingIdFromUrl(url) || parsePrice(textOf($(card).find('.mt-2'))).isRange) return
-    if (isLetOrSold(textOf($(card).find('.fotolabel')))) return
-    const facts: CardFacts = { energyLabel: textOf($(card).find('.energielabel')) || null }
-    detailRequests.push({ url, label: 'detail', userData: { ...facts }, card: cardMarkup($, card) })
+    const $card = $(card)
+    const url = resolveUrl($card.find('a.blocklink').attr('href'), page.url)
+    const price = textOf($card.find('.mt-2'))
+    const status = textOf($card.find('.fotolabel'))
+    if (!url || !listingIdFromUrl(url) || parsePrice(price).isRange || isLetOrSold(status)) return
+    const facts: CardOnlyFacts = { energyLabel: textOf($card.find('.energielabel')) || null }
+    // The card's facts: address, place, rent, its figures (area, bedrooms, label) and status; not its photo.
+    const shown = {
+      address: textOf($card.find('strong')),
+      city: textOf($card.find('.text-80.mb-0')),
+      price,
+      figures: textOf($card.find('.text-80.mt-3')),
+      status,
+    }
+    detailRequests.push({ url, label: 'detail', userData: { ...facts }, card: cardOf(shown) })
   })
   return { detailRequests }
 }

@@ -28,11 +28,15 @@ import { registerListingRoutes } from './routes/listings.js'
 import { registerMetricsRoutes } from './routes/metrics.js'
 import { registerPropertyRoutes } from './routes/properties.js'
 import { registerSourceRoutes } from './routes/sources.js'
+import { registerStatusRoutes } from './routes/status.js'
 
 /** What the app needs: a read-only store and the settings. */
 export interface AppOptions {
   readonly store: Store
-  readonly config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute' | 'corsOrigins'>
+  readonly config: Pick<
+    Config,
+    'envApiKeys' | 'rateLimitPerMinute' | 'corsOrigins' | 'statusPublic' | 'nightHours'
+  >
   /** Log requests with pino. @default false */
   readonly logger?: boolean
 }
@@ -126,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetricsRoutes(app)
   registerHealthRoutes(app)
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  registerStatusRoutes(app, { public: options.config.statusPublic, nightHours: options.config.nightHours })
 
   await app.register(
     async (v1) => {

@@ -68,14 +68,24 @@ export type ListingFields = Pick<ListingRow, (typeof LISTING_SELECT)[number]> & 
 
 const str = JSON.stringify
 
+/** A listing's last verification, when and how, from its {@link VERIFICATION_SQL} string; both null when unknown. */
+export function readVerification(verification: string | null): {
+  verifiedAt: string | null
+  verifiedBy: VerifiedBy | null
+} {
+  if (verification === null) return { verifiedAt: null, verifiedBy: null }
+  return {
+    verifiedAt: verification.slice(0, -1),
+    verifiedBy: THOROUGHNESS[Number(verification.at(-1))] ?? null,
+  }
+}
+
 /**
  * A listing row as the API's JSON. Written by hand rather than with JSON.stringify of an object: the row already
  * holds `sources` and `price_history` as JSON, and splicing them in saves a parse and a serialise per listing.
  */
 export function listingJson(row: ListingFields): string {
-  const verification = row.verification
-  const verifiedAt = verification === null ? null : verification.slice(0, -1)
-  const verifiedBy = verification === null ? null : (THOROUGHNESS[Number(verification.at(-1))] ?? null)
+  const { verifiedAt, verifiedBy } = readVerification(row.verification)
   return (
     `{"id":${str(formatListingId(row.id))},"type":${str(row.type)},"status":${str(row.status)},` +
     `"address":{"street":${str(row.street)},"number":${str(row.number)},"city":${str(row.city)},"postcode":${str(row.postcode)}},` +

@@ -49,6 +49,12 @@ const HEADERS: Record<string, Json> = {
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },
+  'Content-Location': {
+    description:
+      'Present when the id asked for names a listing merged into another (one home two sites showed without its house number): the path of the listing answered, relative to the request (`lis_2` from `/v1/listings/lis_1`).',
+    required: false,
+    schema: { type: 'string', pattern: '^lis_[1-9][0-9]*$' },
+  },
   'Content-Encoding': {
     description: 'Present when the body is compressed: the client sent Accept-Encoding with gzip or br.',
     required: false,
@@ -127,6 +133,11 @@ Every /v1 request needs an X-API-Key header. Errors are RFC 9457 problem details
     },
     { name: 'Sources', description: 'The listing sites and registers, and how fresh their data is.' },
     { name: 'Health', description: 'Whether the server has data to serve; needs no key.' },
+    {
+      name: 'Status',
+      description:
+        'The figures of the operators’ status page (/status): needs no key, and is there only when the operator shows the page.',
+    },
   ],
   components: {
     securitySchemes: {
@@ -140,9 +151,14 @@ Every /v1 request needs an X-API-Key header. Errors are RFC 9457 problem details
   },
 }
 
+/** Headers the success answer of one operation may carry beside those of every /v1 answer, by operationId. */
+const OPERATION_HEADERS: Record<string, Json> = {
+  getListing: { 'Content-Location': ref('headers', 'Content-Location') },
+}
+
 /**
  * Gives every operation its complete answers: the shared error responses (problem+json, with their headers), the
- * 304 and the validator, rate-limit and coding headers of every /v1 answer.
+ * 304 and the validator, rate-limit and coding headers of every /v1 answer, and the headers only some answers have.
  */
 function finishOperation(path: string, operation: Json): void {
   const responses = operation.responses as Record<string, Json>
@@ -157,6 +173,7 @@ function finishOperation(path: string, operation: Json): void {
             ...VALIDATOR_HEADERS,
             ...RATE_LIMIT_HEADERS,
             'Content-Encoding': ref('headers', 'Content-Encoding'),
+            ...OPERATION_HEADERS[String(operation.operationId)],
           }
         : { 'Content-Encoding': ref('headers', 'Content-Encoding') }
     }

@@ -36,6 +36,8 @@ export interface ReadModel {
   listings(query: ListingsQuery): Answer<string>
   /** The `/v1/listings/{id}` body of the listing with numeric id `id`, serialised, or null when there is none. */
   listing(id: number): Answer<string | null>
+  /** The listing a merged-away listing id became (see `mergeListingsByFacts`), or null when `id` is no alias. */
+  survivorOf(id: number): number | null
   /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
   property(bagId: string): Answer<string | null>
   /** The `/v1/properties?postcode=…` body: the Golden Records at an address, as the resolver decides it. */
@@ -74,6 +76,10 @@ export function createReadModel(store: Store): ReadModel {
       sqlite,
       db.selectFrom('listings').select(LISTING_FIELDS).where('id', '=', param('id')),
     ),
+  )
+  const survivor = prepareQuery<{ id: number }, { survivor_id: number }>(
+    sqlite,
+    db.selectFrom('listing_aliases').select('survivor_id').where('listing_id', '=', param('id')),
   )
   const matchNumber = createNumberMatcher(sqlite)
   const objectOfAddress = prepareQuery<{ num_id: string }, { object_id: string }>(
@@ -162,6 +168,9 @@ export function createReadModel(store: Store): ReadModel {
         const row = listingById.get({ id })
         return row ? listingJson(row) : null
       })
+    },
+    survivorOf(id) {
+      return survivor.get({ id })?.survivor_id ?? null
     },
     property(bagId) {
       return answer(properties, `property|${bagId}`, () => readProperty(bagId))

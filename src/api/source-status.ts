@@ -4,6 +4,7 @@ import { type FillRates, readFillRates } from '../pipeline/fill-rates.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
 import { oldestVerifiedPerSource, readListingSources } from '../store/sources.repository.js'
+import { createPerRunCache } from './per-run-cache.js'
 import { type RequestsByKind, readRequestsByKind } from './request-kinds.js'
 import { withoutPaths } from './without-paths.js'
 
@@ -62,31 +63,11 @@ export function sourceStatusReaderFor(store: Store): SourceStatusReader {
 }
 
 function createSourceStatusReader(store: Store): SourceStatusReader {
-  // A run changes one of these when it starts, publishes, or finishes: a run stopped by a signal is marked finished at
-  // once and writes its report (with its sources' statuses) later, so reports are counted apart.
-  const fingerprintOf = store.sqlite.prepare<
-    [],
-    { generation: number; last_run: number | null; finished: number; reported: number }
-  >(
-    `select (select generation from publication where id = 1) as generation,
-            (select max(id) from runs) as last_run,
-            (select count(finished_at) from runs) as finished,
-            (select count(report_json) from runs) as reported`,
-  )
-  let cached: Promise<SourceStatusSnapshot> | undefined
-  let cachedFingerprint = ''
+  const cache = createPerRunCache(store, () => readSources(store))
   return {
-    read() {
-      const f = fingerprintOf.get()!
-      const fingerprint = `${f.generation}-${f.last_run ?? 0}-${f.finished}-${f.reported}`
-      if (!cached || fingerprint !== cachedFingerprint) {
-        cachedFingerprint = fingerprint
-        cached = readSources(store).then((sources) => ({ fingerprint, generation: f.generation, sources }))
-        cached.catch(() => {
-          cached = undefined // a failed read is not cached
-        })
-      }
-      return cached
+    async read() {
+      const { fingerprint, generation, value } = await cache.read()
+      return { fingerprint, generation, sources: value }
     },
   }
 }

@@ -26,7 +26,9 @@ export function buildProgram(): Command {
   addKeys(program)
   addSources(program)
   addRuns(program)
+  addReport(program)
   addBackup(program)
+  addExport(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
@@ -114,6 +116,10 @@ function addBacktest(program: Command): void {
     )
     .option('--folds <n>', 'folds of the cross-validation (default 10)')
     .option('--seed <n>', 'seed of the fold split (default 1)')
+    .option(
+      '--plot <file.svg>',
+      'also draw each set as SVG: predicted against asked (log axes), the error per confidence class, and interval coverage per class',
+    )
     .action(async (_o, cmd: Command) => {
       const { backtest } = await import('./commands/backtest.js')
       backtest(cmd.optsWithGlobals())
@@ -236,6 +242,20 @@ function addRuns(program: Command): void {
     })
 }
 
+/** `propdata report --html FILE`: the status page as one file. */
+function addReport(program: Command): void {
+  program
+    .command('report')
+    .description(
+      'Write the status page (the last 30 runs per source, the market now, the registers) as one self-contained HTML file that opens offline',
+    )
+    .requiredOption('--html <file>', 'the HTML file to write (replaced if it exists)')
+    .action(async (_o, cmd: Command) => {
+      const { report } = await import('./commands/report.js')
+      await report(cmd.optsWithGlobals())
+    })
+}
+
 /** `propdata backup FILE`: a consistent copy of the database while it is in use. */
 function addBackup(program: Command): void {
   program
@@ -248,6 +268,28 @@ function addBackup(program: Command): void {
     .action(async (file: string, _o, cmd: Command) => {
       const { backup } = await import('./commands/backup.js')
       await backup(file, cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata export --to DIR`: the published generation as Parquet or CSV files, with a manifest. */
+function addExport(program: Command): void {
+  program
+    .command('export')
+    .description(
+      'Write the published generation as files for analysts: listings, golden records (valued), price history, sources and runs, one file each, then manifest.json',
+    )
+    .requiredOption(
+      '--to <dir>',
+      'the folder to write into (created when missing); its files of an earlier export are replaced',
+    )
+    .option('--format <format>', 'parquet (default) or csv')
+    .option(
+      '--tables <names>',
+      'comma-separated tables (default: all): listings, golden_records, price_history, sources, runs',
+    )
+    .action(async (_o, cmd: Command) => {
+      const { exportCommand } = await import('./commands/export.js')
+      await exportCommand(cmd.optsWithGlobals())
     })
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { NO_VALIDATORS } from '../fetch/validators.js'
+import { cardOf } from '../kit/search-card.js'
 import type { RecalledPage, RefreshPlan } from './page-memo.js'
 import { planRequest } from './request-plan.js'
 
-const detail = { url: 'https://example.test/home/1', label: 'detail' as const, card: '<section>1</section>' }
+const detail = { url: 'https://example.test/home/1', label: 'detail' as const, card: cardOf({ price: 1 }) }
 const list = { url: 'https://example.test/search', label: 'list' as const }
 const memo = (runId: number, cardDigest: string | null = 'card'): RecalledPage => ({
   digest: 'page',

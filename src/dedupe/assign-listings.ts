@@ -14,8 +14,8 @@ export const IDENTITY_KEY_SQL = `case
  * Gives every touched observation the listing id of the home it describes, set-based. An identity seen before keeps
  * its id, so a withdrawn listing that returns gets its old id back. A new identity reuses the observation's previous
  * listing when that whole listing moves with it (a home that just resolved to the BAG keeps its id), and at most
- * one new identity may reuse a listing: two homes never share an id. Adds the listings whose membership changed to
- * `publish_listings`.
+ * one new identity may reuse a listing: two homes never share an id. New ids start above every id ever given, a
+ * merged-away one too (it answers as its survivor). Adds the listings whose membership changed to `publish_listings`.
  */
 export function assignListings(sqlite: BetterSqlite3.Database): void {
   sqlite.exec(`
@@ -44,7 +44,8 @@ export function assignListings(sqlite: BetterSqlite3.Database): void {
   `)
   const base = sqlite
     .prepare(
-      `select max(coalesce((select max(listing_id) from listing_identities), 0), coalesce((select max(id) from listings), 0))
+      `select max(coalesce((select max(listing_id) from listing_identities), 0), coalesce((select max(id) from listings), 0),
+                 coalesce((select max(listing_id) from listing_aliases), 0))
               - coalesce((select min(seq) from publish_new_keys), 1) + 1`,
     )
     .pluck()

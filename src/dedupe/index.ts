@@ -2,6 +2,7 @@
 export { assignListings, IDENTITY_KEY_SQL } from './assign-listings.js'
 export { rebuildListings } from './build-listing.js'
 export { formatListingId, parseListingId } from './listing-identity.js'
+export { mergeListingsByFacts } from './merge-by-facts.js'
 export {
   applyStagedObservations,
   applyWithdrawals,

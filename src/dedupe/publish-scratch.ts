@@ -15,6 +15,7 @@ const SCRATCH = `
   create temp table if not exists publish_homes (bag_id text primary key) without rowid;
   create temp table if not exists publish_keys (observation_id integer primary key, old_listing integer, type text not null, key text not null);
   create temp table if not exists publish_new_keys (seq integer primary key, key text not null unique, reuse integer, listing_id integer);
+  create temp table if not exists publish_merges (listing_id integer primary key, survivor_id integer not null);
   create index if not exists publish_keys_by_key on publish_keys (key);
   delete from publish_touched;
   delete from publish_staged;
@@ -22,6 +23,7 @@ const SCRATCH = `
   delete from publish_homes;
   delete from publish_keys;
   delete from publish_new_keys;
+  delete from publish_merges;
 `
 
 /** Makes the scratch tables, empty. */

@@ -143,7 +143,7 @@ async function renderPage(
   const onAbort = () => void page.close().catch(() => {})
   options.signal.addEventListener('abort', onAbort, { once: true })
   try {
-    // No conditional headers (`request.validators`): a rendered page has no validators of its own, see validators.ts.
+    // The fetcher gives the browser no validators: a rendered page is never asked for a 304 (see validators.ts).
     const { 'user-agent': _ignored, ...headers } = request.headers ?? {}
     await page.setExtraHTTPHeaders(headers)
     const response = await page.goto(request.url, {

@@ -276,7 +276,10 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         throw new RobotsDisallowedError(request.url, rules.disallowAllBecause ?? 'robots.txt disallows it')
       }
     }
-    const x: Exchange = { request, transport, politeness, signal, detectBlocks: true }
+    // The browser renders the page whole: it cannot send validators, and what it returns is not the bytes they
+    // name. It is given none, so that neither it nor the archive claims a conditional request.
+    const sent = transport === options.http ? request : { ...request, validators: undefined }
+    const x: Exchange = { request: sent, transport, politeness, signal, detectBlocks: true }
     const { response, attempts: tries } = await fetchWithRetries(x)
     if (response.status >= 400) {
       const message = `HTTP ${response.status}${tries > 1 ? ` (${attempts(tries)})` : ''}`

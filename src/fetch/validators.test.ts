@@ -35,9 +35,12 @@ describe('validators', () => {
     expect(conditionalHeaders({ url })).toEqual({})
   })
 
-  it('never make a POST or a browser request conditional', () => {
+  it('never make a POST conditional; a browser source’s GET over HTTP is', () => {
     const validators = { etag, lastModified }
     expect(conditionalHeaders({ url, method: 'POST', body: '{}', validators })).toEqual({})
-    expect(conditionalHeaders({ url, render: 'browser', validators })).toEqual({})
+    expect(conditionalHeaders({ url, render: 'browser', validators })).toEqual({
+      'if-none-match': etag,
+      'if-modified-since': lastModified,
+    })
   })
 })

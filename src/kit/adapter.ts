@@ -1,6 +1,7 @@
 import type { Evidence } from './evidence.js'
 import type { ListingInput } from './listing.js'
 import type { Page } from './page.js'
+import type { Card } from './search-card.js'
 
 /** What a listing is offered as. Rent prices are per month. */
 export type OfferType = 'rent' | 'buy'
@@ -39,11 +40,11 @@ export interface SourceRequest {
   /** Data carried from the page that made this request to the page that answers it (e.g. the offer type). */
   readonly userData?: Readonly<Record<string, unknown>>
   /**
-   * For a detail request: what the search card that led to it shows of the listing (its markup or its data). The
-   * crawl compares its digest night to night: a detail page whose card has not changed need not be read again until
-   * its turn to be refreshed. Undefined when the list page shows no card; then the detail page is always read.
+   * For a detail request: the facts the search card that led to it shows of the listing, made by `cardOf`. The
+   * crawl compares its digest night to night: a detail page whose card shows the same facts need not be read again
+   * until its turn to be refreshed. Undefined when the list page shows no card; then the detail page is always read.
    */
-  readonly card?: string
+  readonly card?: Card
 }
 
 /** What a list page yields. */

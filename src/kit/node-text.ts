@@ -21,8 +21,3 @@ export function ownTextOf(el: Cheerio<AnyNode>): string {
     .replace(/\s+/g, ' ')
     .trim()
 }
-
-/** A search card's markup with whitespace collapsed: what the search shows of a listing, compared night to night. */
-export function cardMarkup($: CheerioAPI, card: AnyNode): string {
-  return ($.html(card) ?? '').replace(/\s+/g, ' ').trim()
-}

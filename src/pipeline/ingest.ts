@@ -37,7 +37,7 @@ import {
   recordRunSource,
 } from '../store/runs.repository.js'
 import type { RunTable, VerifiedBy } from '../store/schema.js'
-import { registerSources } from '../store/sources.repository.js'
+import { activeListingsPerSource, registerSources } from '../store/sources.repository.js'
 import { discardStaleStage } from '../store/stage.repository.js'
 import { createFillCounter, type FillRates, type FillSample, readFillRates } from './fill-rates.js'
 import { type LeftOutSource, leftOutLine } from './left-out.js'
@@ -437,6 +437,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
     return { source: s.id, ...o, ...changes }
   })
   const crawled = new Set(options.sources.filter((s) => s.kind === 'crawl').map((s) => s.id))
+  const active = await activeListingsPerSource(store)
   for (const s of sources) {
     await recordRunSource(store, {
       run_id: runId,
@@ -456,6 +457,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       degraded_by: s.degradedBy?.length ? s.degradedBy.join(',') : null,
       requests_json: crawled.has(s.source) && s.requests ? JSON.stringify(s.requests) : null,
       fill_rates_json: s.fillRates ? JSON.stringify(s.fillRates) : null,
+      active_listings: active.get(s.source) ?? 0,
     })
   }
   const finishedAt = new Date().toISOString()

@@ -3,6 +3,7 @@ import {
   applyStagedObservations,
   applyWithdrawals,
   assignListings,
+  mergeListingsByFacts,
   preparePublishScratch,
   rebuildListings,
   trustRanks,
@@ -88,6 +89,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
         options.sources.filter((s) => s.publishable).map((s) => s.sourceId),
       )
       assignListings(sqlite)
+      mergeListingsByFacts(sqlite, options.now)
       rebuildListings(sqlite, options.now, generation, ranks)
       const listingsRebuilt = sqlite.prepare('select count(*) from publish_listings').pluck().get() as number
       return { perSource, listingsRebuilt }

@@ -42,6 +42,21 @@ describe('the store', () => {
     await again.close()
   })
 
+  it('applies a migration that landed after a later-numbered one the database already has', async () => {
+    const path = join(dir, 'unordered.db')
+    await (await openStore(path)).close()
+    // A database made by a version that had 025 but not yet 024 (numbers are reserved per change, landed apart).
+    const old = new BetterSqlite3(path)
+    old.exec(`drop table listing_aliases; drop index observations_by_offer_facts;
+      delete from kysely_migration where name = '024-listing-aliases'`)
+    old.close()
+    const store = await openStore(path)
+    const names = store.sqlite.prepare('select name from kysely_migration').pluck().all()
+    expect(names).toHaveLength(Object.keys(MIGRATIONS).length)
+    expect(store.sqlite.prepare('select count(*) from listing_aliases').pluck().get()).toBe(0)
+    await store.close()
+  })
+
   it('keeps the page size of an existing database, and checkpoints it at the same WAL size', async () => {
     const path = join(dir, 'old.db')
     const old = new BetterSqlite3(path)

@@ -130,9 +130,12 @@ function checkPropdataSchema(sqlite: BetterSqlite3.Database, path: string, creat
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
+  // Each change reserves its migration's number, and changes land in any order: a database that already has a
+  // later number still gets an earlier one that landed after it.
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    allowUnorderedMigrations: true,
   })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {

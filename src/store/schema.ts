@@ -47,6 +47,8 @@ export interface RunSourceTable {
    * too few listings, too many were rejected, or it is from before. Every non-null value is a fill baseline.
    */
   fill_rates_json: string | null
+  /** Listings the source showed once the run was over; null for runs from before it was kept. */
+  active_listings: number | null
 }
 
 /** A listing source some run has known (see migration 015). */
@@ -133,6 +135,13 @@ export interface PriceHistoryTable {
 export interface ListingIdentityTable {
   identity_key: string
   listing_id: number
+}
+
+/** A listing merged into another (one home two sites showed without its number): the old id answers as the survivor. */
+export interface ListingAliasTable {
+  listing_id: number
+  survivor_id: number
+  merged_at: string
 }
 
 /** The deduplicated listing the API serves (`lis_<id>`). */
@@ -449,6 +458,7 @@ export interface Database {
   observations: ObservationTable
   price_history: PriceHistoryTable
   listing_identities: ListingIdentityTable
+  listing_aliases: ListingAliasTable
   listings: ListingTable
   bag_woonplaats: BagWoonplaatsTable
   bag_openbare_ruimte: BagOpenbareRuimteTable

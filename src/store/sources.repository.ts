@@ -54,13 +54,7 @@ export async function readListingSources(
 ): Promise<ListingSourceState[]> {
   const runs = await lastRunPerSource(store)
   const catalogue = await store.db.selectFrom('source_catalogue').select(['id', 'name', 'adapter']).execute()
-  const counts = await store.db
-    .selectFrom('observations')
-    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', '=', 'active')
-    .groupBy('source_id')
-    .execute()
-  const active = new Map(counts.map((c) => [c.source_id, c.n]))
+  const active = await activeListingsPerSource(store)
   const names = new Map(catalogue.map((c) => [c.id, c.name]))
   const adapters = new Map(catalogue.map((c) => [c.id, c.adapter]))
   const registered = new Map(registry.map((s) => [s.id, s.name]))
@@ -81,6 +75,17 @@ export async function readListingSources(
       activeListings: active.get(id) ?? 0,
     }
   })
+}
+
+/** Per listing source, the listings it currently shows (its active observations); a source with none is absent. */
+export async function activeListingsPerSource(store: Store): Promise<Map<string, number>> {
+  const counts = await store.db
+    .selectFrom('observations')
+    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'active')
+    .groupBy('source_id')
+    .execute()
+  return new Map(counts.map((c) => [c.source_id, c.n]))
 }
 
 /**

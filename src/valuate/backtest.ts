@@ -135,26 +135,40 @@ export function crossValidate(
   return results
 }
 
+/** A dataset to back-test: its name, what its prices are, and its homes. */
+export interface BacktestDataset {
+  readonly name: string
+  readonly kind?: ValuationKind
+  readonly rows: readonly Comparable[]
+}
+
 /**
  * Runs the k-fold back-test on each dataset, with the model of its kind (default `options.fit.kind`, else sale);
  * deterministic for a given seed.
  */
 export function runBacktest(
-  datasets: readonly { name: string; kind?: ValuationKind; rows: readonly Comparable[] }[],
+  datasets: readonly BacktestDataset[],
   options: BacktestOptions = {},
 ): BacktestReport {
-  return {
-    datasets: datasets.map(({ name, kind = options.fit?.kind ?? 'sale', rows }) => {
-      const fit: FitOptions = { ...options.fit, kind }
-      const usable = rows.filter((r) =>
-        isUsableComparable(r, fit.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[kind]),
-      )
-      return summarise(name, kind, crossValidate(usable, { ...options, fit }), {
-        level: fit.intervalLevel ?? 0.8,
-        bounds: fit.confidenceThresholds ?? DEFAULT_CONFIDENCE_BOUNDS,
-      })
-    }),
-  }
+  return { datasets: datasets.map((dataset) => backtestDataset(dataset, options).report) }
+}
+
+/** One dataset's back-test: its figures, and each held-out home's result, as `backtest --plot` draws them. */
+export function backtestDataset(
+  { name, kind, rows }: BacktestDataset,
+  options: BacktestOptions = {},
+): { readonly report: DatasetReport; readonly results: readonly HeldOutResult[] } {
+  const ofKind = kind ?? options.fit?.kind ?? 'sale'
+  const fit: FitOptions = { ...options.fit, kind: ofKind }
+  const usable = rows.filter((r) =>
+    isUsableComparable(r, fit.pricePerM2Range ?? DEFAULT_PRICE_PER_M2[ofKind]),
+  )
+  const results = crossValidate(usable, { ...options, fit })
+  const report = summarise(name, ofKind, results, {
+    level: fit.intervalLevel ?? 0.8,
+    bounds: fit.confidenceThresholds ?? DEFAULT_CONFIDENCE_BOUNDS,
+  })
+  return { report, results }
 }
 
 /** What a class promises: the interval's stated level, and the median error of high and medium. */

@@ -2,8 +2,10 @@
  * Public API of the valuation model: fit on listings, estimate Golden Records, back-test.
  */
 export {
+  type BacktestDataset,
   type BacktestOptions,
   type BacktestReport,
+  backtestDataset,
   type ClassReport,
   crossValidate,
   type DatasetReport,

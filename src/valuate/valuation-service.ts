@@ -34,6 +34,8 @@ export interface ApiValuation extends ApiEstimate {
 /** Values golden records with the models of the published generation, loaded once per generation. */
 export interface ValuationService {
   value(row: GoldenRecordRow): ApiValuation
+  /** Reads the models now, so that valuing reads nothing more (an export values rows while it iterates a query). */
+  load(): void
   /** Forget the loaded models (a new generation was published). */
   reset(): void
 }
@@ -112,6 +114,10 @@ export function createValuationService(store: Store): ValuationService {
   return {
     reset() {
       models = {}
+    },
+    load() {
+      model('sale')
+      model('rent')
     },
     value(row) {
       const features = featuresOf(row)

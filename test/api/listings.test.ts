@@ -413,6 +413,56 @@ describe('GET /v1/listings/{id}', () => {
     expect((await get(fixture, '/v1/listings/lis_1?x=1')).statusCode).toBe(400)
   })
 
+  it('answers a listing merged into another with that listing: one home two sites showed without its number', async () => {
+    const { sqlite } = fixture.store
+    /** The merged listing of the sample's home at `street`, and the ids merged into it. */
+    const mergedAt = (street: string) => {
+      const survivor = sqlite
+        .prepare(
+          `select id, sources_json from listings l where status = 'active' and street = ?
+              and exists (select 1 from listing_aliases a where a.survivor_id = l.id)`,
+        )
+        .get(street) as { id: number; sources_json: string }
+      const aliases = sqlite
+        .prepare('select listing_id from listing_aliases where survivor_id = ?')
+        .pluck()
+        .all(survivor.id) as number[]
+      return {
+        id: survivor.id,
+        sources: JSON.parse(survivor.sources_json).map((s: { name: string }) => s.name),
+        aliases,
+      }
+    }
+    // Huurwoningen hides the number, which Pararius now gives for this home (lis_563 and lis_518 when neither did);
+    // a partner feed prints "Oostenburgergracht 41", which the BAG cannot tell from 41-H, where Funda has 41 A.
+    const oudedijk = mergedAt('Oudedijk')
+    expect(oudedijk.sources.sort()).toEqual(['huurwoningen', 'pararius'])
+    const oostenburg = mergedAt('Oostenburgergracht')
+    expect(oostenburg.sources).toEqual(['funda', 'feed'])
+    for (const merged of [oudedijk, oostenburg]) {
+      expect(merged.aliases).toHaveLength(1)
+      const res = await get(fixture, `/v1/listings/lis_${merged.aliases[0]}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-location']).toBe(`lis_${merged.id}`)
+      expect(res.body).toBe((await get(fixture, `/v1/listings/lis_${merged.id}`)).body)
+      expect(res.json()).toMatchObject({ id: `lis_${merged.id}` })
+      // The survivor's own id answers without Content-Location, and so does a revalidation of the old one.
+      expect(
+        (await get(fixture, `/v1/listings/lis_${merged.id}`)).headers['content-location'],
+      ).toBeUndefined()
+      const again = await get(fixture, `/v1/listings/lis_${merged.aliases[0]}`, {
+        'x-api-key': KEY,
+        'if-none-match': res.headers.etag as string,
+      })
+      expect(again.statusCode).toBe(304)
+      // Found under each of its sources.
+      for (const source of merged.sources) {
+        const ids = (await everyPage(`&source=${source}`)).map((l) => l.id)
+        expect(ids).toContain(`lis_${merged.id}`)
+      }
+    }
+  })
+
   it('revalidates like every /v1 answer', async () => {
     const first = await get(fixture, '/v1/listings/lis_1')
     const again = await get(fixture, '/v1/listings/lis_1', {

@@ -99,4 +99,27 @@ describe("a new database's first sample run", () => {
     expect(bag < labels && labels < ingest).toBe(true)
     expect(result.stdout).toMatch(/^Run 3 succeeded in /)
   }, 120_000)
+
+  it('report --html and backtest --plot refuse a file they cannot write, in one line, exit 2', async () => {
+    const missing = join(dir, 'no-such-folder', 'status.html')
+    const report = await runCli(['report', '--html', missing, '--db', db], env)
+    expect(report.code).toBe(2)
+    expect(report.stderr).toBe(`error: No such folder: ${join(dir, 'no-such-folder')}\n`)
+    const noDb = await runCli(
+      ['report', '--html', join(dir, 'status.html'), '--db', join(dir, 'none.db')],
+      env,
+    )
+    expect(noDb.code).toBe(2)
+    expect(noDb.stderr.split('\n')).toHaveLength(2)
+    const png = await runCli(['backtest', '--plot', join(dir, 'plot.png')])
+    expect(png.code).toBe(2)
+    expect(png.stderr).toBe(`error: --plot writes SVG: name a .svg file, got ${join(dir, 'plot.png')}\n`)
+  }, 60_000)
+
+  it('report --html writes a page even before any run', async () => {
+    const file = join(dir, 'empty-status.html')
+    const result = await runCli(['report', '--html', file, '--db', db], env)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toBe(`Wrote ${file}: no run yet\n`)
+  }, 60_000)
 })

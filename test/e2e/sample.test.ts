@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ALL_SOURCES } from '../../sources/index.js'
 import { countEvidence } from '../../src/kit/evidence.js'
@@ -105,6 +106,39 @@ describe('end to end: the sample through the CLI and the served API', () => {
       expect(shown[id]?.length).toBeGreaterThanOrEqual(20)
       expect(shown[id]?.filter((names) => names.includes('pararius')).length).toBeGreaterThan(0)
     }
+  }, 120_000)
+
+  it('answers a listing id merged into another with the listing it became, and an unknown id with 404', async () => {
+    const sqlite = new BetterSqlite3(db, { readonly: true })
+    const aliases = sqlite
+      .prepare('select listing_id as id, survivor_id as survivor from listing_aliases order by listing_id')
+      .all() as { id: number; survivor: number }[]
+    const unknown = sqlite
+      .prepare(
+        'select max(id) + 1000 from (select id from listings union all select listing_id from listing_aliases)',
+      )
+      .pluck()
+      .get() as number
+    sqlite.close()
+    // The sample's homes two sites show without the number (Pararius and Huurwoningen, the feed and Funda).
+    expect(aliases.length).toBeGreaterThanOrEqual(10)
+    const key = JSON.parse((await runCli(['keys', 'create', 'client-d', '--db', db, '--json'], env)).stdout)
+      .key as string
+    const server = await startCli(['serve', '--db', db, '--port', '0'], /on (http:\/\/[\d.]+:\d+)/, env)
+    children.push(server.child)
+    const get = (id: number) =>
+      fetch(`${server.match[1]}/v1/listings/lis_${id}`, { headers: { 'X-API-Key': key }, redirect: 'manual' })
+    for (const { id, survivor } of aliases) {
+      const res = await get(id)
+      expect(res.status, `lis_${id}`).toBe(200)
+      expect(res.headers.get('content-location')).toBe(`lis_${survivor}`)
+      const body = (await res.json()) as { id: string; sources: { name: string }[] }
+      expect(body.id).toBe(`lis_${survivor}`)
+      expect(new Set(body.sources.map((s) => s.name)).size).toBeGreaterThanOrEqual(2)
+    }
+    const missing = await get(unknown)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/)
   }, 120_000)
 })
 

@@ -187,7 +187,7 @@ export async function buildSmallSample(
   const pages: { url: string; body: string; contentType: string }[] = [...registers.pages]
   for (const city of SAMPLE_CITIES) {
     const inCity = offers.filter((o) => o.home.city === city.name)
-    pages.push(...parariusSearchPages(inCity, city))
+    pages.push(...parariusSearchPages(inCity, city, '2026-11-20'))
     for (const offer of inCity) {
       const page = parariusDetailPage(offer, city)
       pages.push(offer.type === 'buy' ? salePage(page) : page)

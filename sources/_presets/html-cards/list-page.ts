@@ -2,6 +2,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio'
 import {
   type CardValues,
   cardListing,
+  cardOf,
   isLetOrSold,
   type ListingInput,
   type ListPageResult,
@@ -25,11 +26,10 @@ export interface CardUserData extends Record<string, unknown> {
   readonly values: CardValues
 }
 
-/** One card as read: where it leads, what it shows and its markup (for the incremental crawl). */
-interface Card {
+/** One card as read: where it leads and what it shows. */
+interface ReadCard {
   readonly url: string
   readonly values: CardValues
-  readonly markup: string
 }
 
 /** Text of the first match of `selector` inside `scope`, whitespace collapsed; undefined when nothing matches. */
@@ -72,13 +72,18 @@ function checkSelectorsMatch(
 }
 
 /** Every card on the page, read with the field selectors. */
-function readCards($: CheerioAPI, cards: Cheerio<Node>, options: HtmlCardsOptions, pageUrl: string): Card[] {
+function readCards(
+  $: CheerioAPI,
+  cards: Cheerio<Node>,
+  options: HtmlCardsOptions,
+  pageUrl: string,
+): ReadCard[] {
   return cards.toArray().map((element) => {
     const card = $(element)
     const values = Object.fromEntries(
       Object.entries(options.fields).map(([key, selector]) => [key, textIn(card, selector!)]),
     ) as CardValues
-    return { url: resolveUrl(linkOf(card, options.link), pageUrl) ?? '', values, markup: $.html(card) }
+    return { url: resolveUrl(linkOf(card, options.link), pageUrl) ?? '', values }
   })
 }
 
@@ -117,7 +122,7 @@ export function parseListPage(
       (card): SourceRequest => ({
         url: card.url,
         label: 'detail',
-        card: card.markup,
+        card: cardOf(card.values),
         userData: { type, values: card.values } satisfies CardUserData,
       }),
     )

@@ -1,4 +1,5 @@
 import {
+  cardOf,
   type ListingInput,
   type ListPageResult,
   type Page,
@@ -18,10 +19,10 @@ const FEATURES: Readonly<Record<string, 'yearBuilt' | 'energyLabel' | 'surfaceAr
 
 /**
  * The request for a listing's own page. It carries the listing the JSON gave, because the page alone has no price,
- * and shows it as the card, so the incremental crawl reads the page again only when the entry changed.
+ * and its facts are the card, so the incremental crawl reads the page again only when the entry changed.
  */
 function detailRequest(listing: ListingInput): SourceRequest {
-  return { url: listing.url, label: 'detail', card: JSON.stringify(listing), userData: { listing } }
+  return { url: listing.url, label: 'detail', card: cardOf(listing), userData: { listing } }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
+import { cardOf, createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
 import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import ogonline from './index.js'
@@ -153,7 +153,7 @@ describe('the ogonline preset: listing pages, when the site file asks for them',
     const result = list(withPages, edgeCases.slice(4, 5))
     expect(result.listings).toEqual([])
     expect(result.detailRequests).toEqual([
-      { url: entry!.url, label: 'detail', card: JSON.stringify(entry), userData: { listing: entry } },
+      { url: entry!.url, label: 'detail', card: cardOf(entry!), userData: { listing: entry } },
     ])
   })
   it('yields a home offered for rent and for sale as the JSON gave it: the crawl reads one URL once', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { parseListingId } from '../../dedupe/index.js'
+import { formatListingId, parseListingId } from '../../dedupe/index.js'
 import { sendAnswer } from '../compression.js'
 import { notModified } from '../conditional.js'
 import { problem, sendProblem } from '../problem.js'
@@ -43,7 +43,7 @@ export function registerListingRoutes(app: FastifyInstance): void {
         tags: ['Listings'],
         summary: 'Get one listing',
         description:
-          'One listing by its id, on offer or withdrawn, with its price history and every source that shows it.',
+          'One listing by its id, on offer or withdrawn, with its price history and every source that shows it. The id of a listing merged into another (one home two sites showed without its house number) keeps answering with the listing it became: 200, the body of that listing (its `id` included), and a Content-Location header naming it.',
         security: [{ ApiKeyAuth: [] }],
         params: listingParamsSchema,
         response: {
@@ -57,8 +57,13 @@ export function registerListingRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const id = parseListingId(request.params.id)
-      const answer = id === null ? null : app.readModel.listing(id)
+      const own = id === null ? null : app.readModel.listing(id)
+      // A merged-away id answers as the listing it became; Content-Location names that one by id alone, relative
+      // to this path (`lis_1` → `lis_2`), so it holds behind a proxy that mounts the API lower.
+      const survivor = id !== null && own?.body === null ? app.readModel.survivorOf(id) : null
+      const answer = survivor === null ? own : app.readModel.listing(survivor)
       if (answer?.body == null) return sendProblem(reply, problem(404, `No listing ${request.params.id}`))
+      if (survivor !== null) reply.header('content-location', formatListingId(survivor))
       if (notModified(request, reply, answer.published)) return reply
       return sendAnswer(request, reply, { ...answer, body: answer.body })
     },

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { PROJECT_ROOT } from '../../config.js'
+import { backtestSvg } from '../../valuate/backtest-plot.js'
 import {
+  backtestDataset,
   type Dataset,
   formatBacktestReport,
   formatClassReport,
@@ -8,7 +11,6 @@ import {
   loadDatasetFile,
   loadDefaultDatasets,
   MIN_JUDGED,
-  runBacktest,
   type ValuationKind,
 } from '../../valuate/index.js'
 import { type GlobalOptions, printResult } from '../context.js'
@@ -20,6 +22,7 @@ export interface BacktestFlags extends GlobalOptions {
   kind?: string
   folds?: string
   seed?: string
+  plot?: string
 }
 
 const integer = (name: string, value: string | undefined, min: number, fallback: number): number => {
@@ -47,21 +50,37 @@ const readDatasets = (files: readonly string[] | undefined, kind: ValuationKind)
   })
 }
 
+/** Where `--plot` writes: an .svg file in a folder that exists. */
+function plotTarget(file: string): string {
+  if (!file.toLowerCase().endsWith('.svg'))
+    throw new CliError(`--plot writes SVG: name a .svg file, got ${file}`, EXIT.USAGE)
+  const path = resolve(file)
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new CliError(`${file} is a folder; name a file in it`, EXIT.USAGE)
+  if (!existsSync(dirname(path))) throw new CliError(`No such folder: ${dirname(path)}`, EXIT.USAGE)
+  return path
+}
+
 /**
  * `propdata backtest`: k-fold cross-validation of the valuation models on held-out homes, against a naive pc4
  * price-per-m² baseline. Defaults to the Utrecht 2016 and Amsterdam 2021 sale sets and the Pararius 2024 rent set;
  * `--data` CSVs are of `--kind` (sale). `--json` prints the figures as fractions
  * (`{"datasets":[{name, kind, n, mdape, within10, within20, intervalCoverage, baseline, byConfidence, byMethod}]}`).
+ * `--plot FILE.svg` also draws each set's held-out homes (see {@link backtestSvg}).
  */
 export function backtest(flags: BacktestFlags): void {
   const folds = integer('folds', flags.folds, 2, 10)
   const seed = integer('seed', flags.seed, 0, 1)
+  const plot = flags.plot === undefined ? undefined : plotTarget(flags.plot)
   const datasets = readDatasets(flags.data, kindOf(flags.kind))
-  const report = runBacktest(datasets, { folds, seed })
+  const runs = datasets.map((d) => backtestDataset(d, { folds, seed }))
+  const report = { datasets: runs.map((r) => r.report) }
+  if (plot) writeFileSync(plot, backtestSvg(runs))
   // Extra context beside the contract's fields: where each set came from and what its loader dropped, and why.
   const json = {
     folds,
     seed,
+    ...(plot ? { plot } : {}),
     datasets: report.datasets.map((d, i) => ({
       ...d,
       source: datasets[i]!.source.replace(`${PROJECT_ROOT}/`, ''),
@@ -88,6 +107,7 @@ export function backtest(flags: BacktestFlags): void {
       `a class of fewer than ${MIN_JUDGED} homes is not judged, as chance alone moves its coverage that much.`,
       '+woz = the WOZ value blended in; woz-indexed-v1 = every home with a WOZ value, valued from it alone. A set',
       'without WOZ values (woz_value, woz_reference_date) measures neither.',
+      ...(plot ? ['', `Plotted to ${plot}.`] : []),
     ].join('\n'),
   )
 }

@@ -22,7 +22,9 @@ import * as crawlFreshness from './020-crawl-freshness.js'
 import * as crawlSearches from './021-crawl-searches.js'
 import * as sourceFillRates from './022-source-fill-rates.js'
 import * as listingFilters from './023-listing-filters.js'
+import * as listingAliases from './024-listing-aliases.js'
 import * as namedFeeds from './025-named-feeds.js'
+import * as sourceActiveListings from './029-source-active-listings.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -49,5 +51,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '021-crawl-searches': crawlSearches,
   '022-source-fill-rates': sourceFillRates,
   '023-listing-filters': listingFilters,
+  '024-listing-aliases': listingAliases,
   '025-named-feeds': namedFeeds,
+  '029-source-active-listings': sourceActiveListings,
 }

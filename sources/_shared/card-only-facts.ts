@@ -5,12 +5,12 @@ import type { Page } from '../../src/kit/index.js'
  * the card (the detail page mentions it in free text at most), so the list step carries it to the detail request
  * in `userData` and the detail step reads it back.
  */
-export interface CardFacts {
+export interface CardOnlyFacts {
   readonly energyLabel: string | null
 }
 
-/** The card facts a detail request carries; every fact absent when the request carries none. */
-export function cardFactsOf(page: Page): CardFacts {
-  const facts = page.request.userData as Partial<CardFacts> | undefined
+/** The card-only facts a detail request carries; every fact absent when the request carries none. */
+export function cardOnlyFactsOf(page: Page): CardOnlyFacts {
+  const facts = page.request.userData as Partial<CardOnlyFacts> | undefined
   return { energyLabel: typeof facts?.energyLabel === 'string' ? facts.energyLabel : null }
 }
