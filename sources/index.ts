@@ -29,7 +29,6 @@ import xior from './xior/adapter.js'
 /** The declarative sources (`<id>/source.yml` on a preset), sorted by id; a broken site file fails the import. */
 const SITE_FILES = loadSiteFiles(join(PROJECT_ROOT, 'sources'), ALL_PRESETS)
 
-import woningnetDak from './woningnet-dak/adapter.js'
 import woonnetRijnmond from './woonnet-rijnmond/adapter.js'
 
 /**
@@ -60,7 +59,6 @@ export const ALL_SOURCES: readonly Source[] = [
   vanDerLinden,
   rentola,
   woonnetRijnmond,
-  woningnetDak,
   ...SITE_FILES,
 ]
 

@@ -1,4 +1,5 @@
 import { type ListingSource, type Source, TERMS } from '../../src/kit/adapter.js'
+import { countEvidence, EVIDENCE_KINDS } from '../../src/kit/evidence.js'
 import { isExampleSite } from '../../src/kit/example-site.js'
 import type { Preset } from '../../src/kit/preset.js'
 import { count } from '../../src/plural.js'
@@ -46,6 +47,30 @@ function summarise(registry: readonly Source[]): string {
   return `${count(crawls.length, 'crawled site')} (${onPreset} on a platform preset), ${count(examples, 'example')} of a platform and ${count(files, 'file source')}; terms: ${terms.join(', ')}.`
 }
 
+/**
+ * How many listing sources each preset carries, and with which evidence; the sources with their own adapter (`code`)
+ * and the file sources after them. Examples on reserved domains are not sources and are not counted.
+ */
+function countsPerPreset(registry: readonly Source[], presets: readonly Preset<unknown>[]): string[] {
+  const sources = registry.filter((s) => !isExampleSite(s))
+  const groups: [string, Source[]][] = [
+    ...presets.map((p): [string, Source[]] => [
+      `\`${p.id}\``,
+      sources.filter((s) => s.kind === 'crawl' && s.preset === p.id),
+    ]),
+    ['own adapter (`code`)', sources.filter((s) => s.kind === 'crawl' && s.preset === undefined)],
+    ['file source', sources.filter((s) => s.kind === 'file')],
+  ]
+  const row = (name: string, group: readonly Source[]) => {
+    const counts = countEvidence(group.map((s) => s.evidence))
+    return [name, String(group.length), ...EVIDENCE_KINDS.map((kind) => String(counts[kind]))]
+  }
+  return markdownTable(
+    ['built on', 'sources', ...EVIDENCE_KINDS],
+    [...groups.map(([name, group]) => row(name, group)), row('**all**', sources)],
+  )
+}
+
 /** Every preset a site file can name, with what it is and the sources built on it. */
 function presetSection(registry: readonly Source[], presets: readonly Preset<unknown>[]): string[] {
   const on = (preset: string) =>
@@ -72,6 +97,8 @@ export function renderCatalogue(registry: readonly Source[], presets: readonly P
     'while it is out of date.',
     '',
     `${summarise(registry)} ${evidenceSummary(registry)}`,
+    '',
+    ...countsPerPreset(registry, presets),
     '',
     ...markdownTable(CATALOGUE_HEADINGS, registry.map(catalogueRow)),
     '',

@@ -7,22 +7,27 @@ import {
   siteCoversScope,
 } from '../../../src/kit/index.js'
 import { notAHome, toListing } from './zig-listing.js'
-import { allObjectsResponseSchema, zigObjectSchema } from './zig-object.js'
-import { type ZigOptions, zigOptionsSchema } from './zig-options.js'
+import { offerResponseSchema, zigObjectSchema } from './zig-object.js'
+import { offerEndpoint, type ZigOptions, zigOptionsSchema } from './zig-options.js'
 
-/** The portal's whole offer → its listings. Not JSON, or no `result` list: the endpoint changed. */
-function readAllObjects(page: Page, options: ZigOptions): ListPageResult {
+/**
+ * The portal's whole offer → its listings, with detail pages on the portal's own site (the aanbod API is on
+ * another host). Not JSON, or no list under the endpoint's key: the endpoint changed.
+ */
+function readOffer(page: Page, options: ZigOptions, homepage: string): ListPageResult {
+  const { key } = offerEndpoint(options, homepage)
   let objects: unknown[]
   try {
-    objects = allObjectsResponseSchema.parse(page.json()).result
+    objects = offerResponseSchema(key).parse(page.json())[key] as unknown[]
   } catch (error) {
+    const endpoint = key === 'data' ? 'aanbod API' : 'getallobjects'
     throw new ParseError(
-      'Not a Zig getallobjects response (no "result" list)',
+      `Not a Zig ${endpoint} response (no "${key}" list)`,
       { url: page.url },
       { cause: error },
     )
   }
-  const origin = new URL(page.url).origin
+  const origin = new URL(homepage).origin
   const listings: ListingInput[] = []
   for (const raw of objects) {
     const object = zigObjectSchema.parse(raw)
@@ -49,12 +54,12 @@ export default definePreset<ZigOptions>({
       siteCoversScope(site, scope)
         ? [
             {
-              url: new URL(options.listPath, site.homepage).href,
+              url: offerEndpoint(options, site.homepage).url,
               headers: { 'x-requested-with': 'XMLHttpRequest' },
               label: 'list',
             },
           ]
         : [],
-    parseListPage: (page) => readAllObjects(page, options),
+    parseListPage: (page) => readOffer(page, options, site.homepage),
   }),
 })

@@ -37,5 +37,5 @@ export const zigObjectSchema = z
 /** One object of a portal's offer, as read. */
 export type ZigObject = z.output<typeof zigObjectSchema>
 
-/** The envelope every Zig JSON endpoint answers with: the objects are under `result`. */
-export const allObjectsResponseSchema = z.object({ result: z.array(z.unknown()) })
+/** The envelope of a Zig offer: the objects are under `result` (getallobjects) or `data` (the aanbod API). */
+export const offerResponseSchema = (key: 'result' | 'data') => z.object({ [key]: z.array(z.unknown()) })

@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
-import { expectedPathOf, listFixtures, parsePageFixture } from '../../../test/contract/source-fixtures.js'
+import {
+  expectedPathOf,
+  listFixtures,
+  parsePageFixture,
+  SOURCES_DIR,
+} from '../../../test/contract/source-fixtures.js'
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import zig from './index.js'
 
@@ -70,5 +77,47 @@ describe('the Zig preset', () => {
     expect(zig.options.parse({ detailPath: '/aanbod/details/' })).toMatchObject({
       homeCategories: ['woning'],
     })
+  })
+})
+
+describe('the Zig preset on the aanbod API (aanbodApi)', () => {
+  const API = 'https://woonnethaaglanden-aanbodapi.zig365.nl'
+  const onApi = siteOnPreset(zig, 'woonnet-haaglanden', {
+    hosts: ['woonnethaaglanden-aanbodapi.zig365.nl'],
+    options: { detailPath: '/aanbod/nu-te-huur/te-huur/details/', aanbodApi: API },
+  })
+  const ENDPOINT_URL = `${API}/api/v1/actueel-aanbod?limit=1000&page=0&locale=nl_NL`
+  const answer = (body: string) =>
+    onApi.parseListPage(createPage({ url: ENDPOINT_URL, label: 'list' }, ENDPOINT_URL, 200, body))
+  // The recorded getallobjects objects, in the aanbod API's envelope (the objects under `data`), as open-source
+  // clients of the endpoint read it; no answer of the endpoint itself has been recorded.
+  const recorded = JSON.parse(
+    readFileSync(join(SOURCES_DIR, 'woonnet-haaglanden', 'fixtures', 'list-all-objects.json'), 'utf8'),
+  ) as { result: unknown[] }
+
+  it('asks the aanbod API for the whole offer instead of getallobjects', () => {
+    expect(onApi.startRequests({ cities: ["'s-Gravenhage"], types: ['rent'] })).toEqual([
+      { url: ENDPOINT_URL, headers: { 'x-requested-with': 'XMLHttpRequest' }, label: 'list' },
+    ])
+  })
+  it('reads the objects under data into the same listings, on the portal’s own host', () => {
+    const { listings } = answer(JSON.stringify({ data: recorded.result }))
+    const fromGetAllObjects = respond(JSON.stringify(recorded)).listings
+    expect(listings).toEqual(fromGetAllObjects)
+    expect(listings?.length).toBeGreaterThan(0)
+    for (const listing of listings ?? [])
+      expect(new URL((listing as { url: string }).url).host).toBe('www.woonnet-haaglanden.nl')
+  })
+  it('throws ParseError naming data when the answer has no data list', () => {
+    expect(() => answer(JSON.stringify(recorded))).toThrow(/Not a Zig aanbod API response \(no "data" list\)/)
+    expect(answer('{"data":[]}')).toEqual({ listings: [], noResults: true })
+  })
+  it('refuses an aanbodApi that is not an https origin', () => {
+    for (const aanbodApi of [
+      'http://x-aanbodapi.zig365.nl',
+      'https://x-aanbodapi.zig365.nl/api/v1',
+      'aanbodapi',
+    ])
+      expect(zig.options.safeParse({ detailPath: '/aanbod/details/', aanbodApi }).success).toBe(false)
   })
 })
