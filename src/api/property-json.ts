@@ -1,21 +1,9 @@
 import { servedProvenanceJson } from '../merge/stored-provenance.js'
 import type { GoldenRecordRow } from '../store/schema.js'
+import { noEstimate } from '../store/stored-estimate.js'
 
 /** Listings a property answer carries, newest first (active before withdrawn). */
 export const LISTINGS_PER_PROPERTY = 50
-
-/** What a price or a rent estimate says when there is none, with the reason. */
-const noEstimate = (reason: string) => ({
-  confidence: null,
-  confidence_reason: null,
-  low: null,
-  high: null,
-  interval_level: null,
-  as_of: null,
-  method: null,
-  comparables: null,
-  no_estimate_reason: reason,
-})
 
 /**
  * The valuation of a record no publish has valued yet (a database upgraded since its last publish): the next

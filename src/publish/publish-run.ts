@@ -108,7 +108,8 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
 
     // A run that changed no listing or record keeps the valuation models (they were fitted on exactly these
     // listings). Every home whose record or models changed is valued again, every home whose facts or policy date
-    // changed has its rent regulation computed again, and the API serves them as stored. A run that changed nothing at all keeps the generation: ETags stay valid, clients keep their 304s.
+    // changed has its rent regulation computed again, and the API serves them as stored. A run that changed nothing
+    // at all keeps the generation, so ETags stay valid and clients keep their 304s.
     const dataChanged = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
     const valuations = clock.time('valuate', () => {
       if (dataChanged) fitRunValuationModels(store, generation, options.now)

@@ -1,31 +1,18 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
 import type { GoldenRecordRow } from '../store/schema.js'
+import { noEstimate, type StoredEstimate } from '../store/stored-estimate.js'
 import { estimateValue } from './estimate-value.js'
 import { noEstimateReason } from './no-estimate-reason.js'
 import type { HomeFeatures, Valuation, ValuationKind, ValuationModel } from './types.js'
 
-/** What the API says of one estimate, a price or a rent: every member null but the reason when there is none. */
-interface ApiEstimate {
-  confidence: 'high' | 'medium' | 'low' | null
-  confidence_reason: string | null
-  low: number | null
-  high: number | null
-  interval_level: number | null
-  as_of: string | null
-  method: string | null
-  comparables: { n: number; level: string } | null
-  /** Why there is no estimate; null when there is one. */
-  no_estimate_reason: string | null
-}
-
 /** The `valuation.rent` object of a golden record in the API. */
-export interface ApiRent extends ApiEstimate {
+export interface ApiRent extends StoredEstimate {
   estimated_rent: number | null
 }
 
 /** The `valuation` object of a golden record in the API: the price estimate's members, then the rent's. */
-export interface ApiValuation extends ApiEstimate {
+export interface ApiValuation extends StoredEstimate {
   estimated_price: number | null
   /** The same figure as `rent.estimated_rent`, where the API first carried it. */
   estimated_rent: number | null
@@ -54,20 +41,8 @@ function estimateJson(
   estimate: Valuation | null,
   model: ValuationModel | null,
   reason: () => string,
-): ApiEstimate {
-  if (estimate === null || model === null) {
-    return {
-      confidence: null,
-      confidence_reason: null,
-      low: null,
-      high: null,
-      interval_level: null,
-      as_of: null,
-      method: null,
-      comparables: null,
-      no_estimate_reason: reason(),
-    }
-  }
+): StoredEstimate {
+  if (estimate === null || model === null) return noEstimate(reason())
   return {
     confidence: estimate.confidence,
     confidence_reason: estimate.confidenceReason,
