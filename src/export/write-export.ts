@@ -56,7 +56,7 @@ export interface ExportOptions {
 /** Rows appended to DuckDB between two flushes: what the export holds in memory of a table at once. */
 const BATCH_ROWS = 20_000
 
-/** DuckDB's settings: bounded memory (it spills to its file in the temporary folder); nothing fetched (its JSON and Parquet support are built in, and times are written in UTC). */
+/** DuckDB's settings: bounded memory (it spills to its file in the temporary folder); nothing fetched (its JSON and Parquet support are built in). */
 const DUCKDB_CONFIG = {
   memory_limit: '256MB',
   threads: '2',
@@ -90,6 +90,8 @@ async function writeTables(store: Store, temp: string, options: ExportOptions): 
   const { DuckDBInstance } = await import('@duckdb/node-api')
   const instance = await DuckDBInstance.create(join(temp, 'stage.duckdb'), DUCKDB_CONFIG)
   const duck = await instance.connect()
+  // Times are written in UTC, whatever the machine's zone (DuckDB takes the machine's by default).
+  await duck.run("SET TimeZone = 'UTC'")
   const { sqlite } = store
   sqlite.exec('begin')
   try {
@@ -129,9 +131,15 @@ const stagedAsNumber = (column: ExportColumn) =>
 
 const quote = (name: string) => `"${name}"`
 
+/** A time in CSV: ISO 8601 in UTC to the millisecond, as the API writes it (`2026-11-29T03:00:00.000Z`). */
+const CSV_TIMESTAMP = '%Y-%m-%dT%H:%M:%S.%gZ'
+
 /** A column as the file holds it: cast from its staged form; a nested one as its type or, in CSV, its JSON text. */
 function fileExpression(column: ExportColumn, format: ExportFormat): string {
   const staged = quote(column.name)
+  if (column.structure && format === 'parquet') {
+    return `json_transform(CAST(${staged} AS JSON), '${column.structure}') AS ${staged}`
+  }
   if (column.nested) {
     const type = format === 'parquet' ? column.type : 'JSON'
     return `CAST(CAST(${staged} AS JSON) AS ${type}) AS ${staged}`
@@ -177,7 +185,9 @@ async function writeTable(
   const select = `SELECT ${table.columns.map((c) => fileExpression(c, options.format)).join(', ')} FROM ${stage}`
   const target = join(temp, file).replaceAll("'", "''")
   const copyOptions =
-    options.format === 'parquet' ? 'FORMAT parquet, COMPRESSION zstd' : 'FORMAT csv, HEADER true'
+    options.format === 'parquet'
+      ? 'FORMAT parquet, COMPRESSION zstd'
+      : `FORMAT csv, HEADER true, TIMESTAMPFORMAT '${CSV_TIMESTAMP}'`
   await duck.run(`COPY (${select}) TO '${target}' (${copyOptions})`)
   const described = await duck.runAndReadAll(`DESCRIBE ${select}`)
   const columns = described
