@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
+import { readMeta, writeMeta } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { noEstimate, type StoredEstimate } from '../store/stored-estimate.js'
 import { estimateValue } from './estimate-value.js'
@@ -121,20 +122,29 @@ export interface ValueHomesCounts {
 /** Homes read and written together. */
 const BATCH = 2_000
 
+const MODELS_KEY = 'valuation_models_key'
+
 /**
  * Values every Golden Record whose stored valuation is missing or stale (its record or the models changed since),
  * with the models in `valuation_models`, and stores the API's `valuation` object for it, stamped with `generation`;
- * drops the valuations of homes that no longer have a record. Run inside the publishing transaction, after the
- * records and the models are written: the API then serves the stored valuation and values nothing itself.
+ * drops the valuations of homes that no longer have a record. Looks at the homes in the table `touched` (null: every
+ * home), and at every home when the models changed since the last call. Run inside the publishing transaction, after
+ * the records and the models are written: the API then serves the stored valuation and values nothing itself.
  */
-export function valueHomes(store: Store, generation: number): ValueHomesCounts {
+export function valueHomes(store: Store, generation: number, touched: string | null): ValueHomesCounts {
   const { sqlite } = store
   const { models, key } = loadModels(store)
+  const scope = readMeta(store, MODELS_KEY) === key ? touched : null
+  writeMeta(store, MODELS_KEY, key)
   // In bag_id order, a batch at a time after the last id: a statement cannot write while another reads.
+  const [homes, id] =
+    scope === null
+      ? ['golden_records g', 'g.bag_id']
+      : [`${scope} t join golden_records g on g.bag_id = t.bag_id`, 't.bag_id']
   const stale = sqlite.prepare<[string, string], GoldenRecordRow>(
-    `select g.* from golden_records g left join valuations v on v.bag_id = g.bag_id
-      where g.bag_id > ? and (v.bag_id is null or v.record_hash <> g.input_hash or v.models_key <> ?)
-      order by g.bag_id limit ${BATCH}`,
+    `select g.* from ${homes} left join valuations v on v.bag_id = g.bag_id
+      where ${id} > ? and (v.bag_id is null or v.record_hash <> g.input_hash or v.models_key <> ?)
+      order by ${id} limit ${BATCH}`,
   )
   const upsert = sqlite.prepare<[string, string, string, string, number]>(
     `insert into valuations (bag_id, valuation_json, record_hash, models_key, generation) values (?, ?, ?, ?, ?)
