@@ -3,7 +3,13 @@ import type { Store } from '../store/database.js'
 import { type ValueHomesCounts, valueHomes } from '../valuate/value-homes.js'
 import { compareListingRents } from './compare-listing-rents.js'
 import { regulateHomes } from './regulate-homes.js'
-import { collectTouchedHomes, readLastPass, TOUCHED_HOMES, writeLastPass } from './touched-homes.js'
+import {
+  collectTouchedHomes,
+  readLastPass,
+  TOUCHED_HOMES,
+  writeLastPass,
+  writtenSince,
+} from './touched-homes.js'
 
 /** What {@link storeHomeValues} wrote. */
 export interface HomeValueCounts extends ValueHomesCounts {
@@ -35,7 +41,7 @@ export function storeHomeValues(
   }
   const valued = valueHomes(store, generation, scope)
   const regulated = regulateHomes(store, dutchDate(new Date(now)), generation, scope)
-  const rentalsCompared = compareListingRents(store, last === null ? null : last.generation)
+  const rentalsCompared = compareListingRents(store, last === null ? null : writtenSince(store, last))
   writeLastPass(store, { generation, now })
   return { ...valued, regulated, rentalsCompared }
 }

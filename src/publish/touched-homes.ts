@@ -1,5 +1,5 @@
 import type { Store } from '../store/database.js'
-import { readMeta, writeMeta } from '../store/publication.repository.js'
+import { readMeta, readPublication, writeMeta } from '../store/publication.repository.js'
 
 /** The table of the homes a store of home values looks at, when it does not look at every home. */
 export const TOUCHED_HOMES = 'temp.touched_homes'
@@ -24,12 +24,21 @@ export function writeLastPass(store: Store, pass: LastPass): void {
   writeMeta(store, PASS_KEY, JSON.stringify(pass))
 }
 
+/**
+ * The first generation whose writes the last pass may not have seen: the one after it, or its own when it was not
+ * published (nothing changed) and the publish after writes under the same number.
+ */
+export function writtenSince(store: Store, last: LastPass): number {
+  return readPublication(store).generation >= last.generation ? last.generation + 1 : last.generation
+}
+
 /** Ids inserted together: one statement per batch. */
 const BATCH = 5_000
 
 /**
  * Fills {@link TOUCHED_HOMES} with the homes whose inputs may have changed since `last`, set-based: the ids the caller
- * names (homes whose listings or register facts it changed), the golden records written since, and the homes whose
+ * names (homes whose listings or register facts it changed), the golden records written since (see {@link writtenSince}),
+ * and the homes whose
  * energy label or WOZ value was looked up since (a look-up that finds nothing changes no record but is a fact for
  * the rent regulation). Returns how many there are.
  */
@@ -54,15 +63,15 @@ export function collectTouchedHomes(
     }
   }
   insertIds.run(JSON.stringify(batch))
-  // A run dated before the last pass (a replay) stamps its look-ups with its own time.
-  const since = now < last.now ? now : last.now
+  // Look-ups are stamped with their run's time: this run's are after the last pass's, or at this run's time when it
+  // is dated before it (a replay).
   sqlite
     .prepare(
       `insert or ignore into ${TOUCHED_HOMES} (bag_id)
          select bag_id from golden_records where updated_generation >= @generation
-         union all select object_id from energy_label_lookups where looked_up_at >= @since
-         union all select object_id from woz_lookups where looked_up_at >= @since`,
+         union all select object_id from energy_label_lookups where looked_up_at > @last or looked_up_at >= @now
+         union all select object_id from woz_lookups where looked_up_at > @last or looked_up_at >= @now`,
     )
-    .run({ generation: last.generation, since })
+    .run({ generation: writtenSince(store, last), last: last.now, now })
   return sqlite.prepare(`select count(*) from ${TOUCHED_HOMES}`).pluck().get() as number
 }

@@ -162,9 +162,12 @@ export function valueHomes(store: Store, generation: number, touched: string | n
     if (rows.length < BATCH) break
     after = rows.at(-1)!.bag_id
   }
+  // A record is removed only where its home is touched, so only those are checked when not every home is looked at.
+  const removable = scope === null ? '' : `bag_id in (select bag_id from ${scope}) and`
   counts.removed = sqlite
     .prepare(
-      'delete from valuations where not exists (select 1 from golden_records g where g.bag_id = valuations.bag_id)',
+      `delete from valuations
+        where ${removable} not exists (select 1 from golden_records g where g.bag_id = valuations.bag_id)`,
     )
     .run().changes
   return counts
