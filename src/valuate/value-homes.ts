@@ -20,8 +20,25 @@ export interface ApiValuation extends StoredEstimate {
   rent: ApiRent
 }
 
+/** The columns of a golden record a valuation reads. */
+const VALUED_COLUMNS = [
+  'bag_id',
+  'input_hash',
+  'postcode',
+  'city',
+  'surface_area',
+  'year_built',
+  'energy_label',
+  'dwelling_type',
+  'woz_value',
+  'woz_reference_date',
+] as const satisfies readonly (keyof GoldenRecordRow)[]
+
+/** What a valuation reads of a golden record. */
+type ValuedRow = Pick<GoldenRecordRow, (typeof VALUED_COLUMNS)[number]>
+
 /** Turns a golden record into the model's features, or says which fact a valuation needs is missing. */
-function featuresOf(row: GoldenRecordRow): HomeFeatures | string {
+function featuresOf(row: ValuedRow): HomeFeatures | string {
   if (!row.postcode) return 'The home has no postcode.'
   if (!row.surface_area) return 'The home has no living area.'
   return {
@@ -90,7 +107,7 @@ function loadModels(store: Store): LoadedModels {
 }
 
 /** One home's valuation, as the API serves it, with the loaded models. */
-export function valueHome(models: LoadedModels['models'], row: GoldenRecordRow): ApiValuation {
+export function valueHome(models: LoadedModels['models'], row: ValuedRow): ApiValuation {
   const features = featuresOf(row)
   /** One kind's estimate of the home, with the reason when there is none. */
   const valueAs = (kind: ValuationKind) => {
@@ -141,8 +158,8 @@ export function valueHomes(store: Store, generation: number, touched: string | n
     scope === null
       ? ['golden_records g', 'g.bag_id']
       : [`${scope} t join golden_records g on g.bag_id = t.bag_id`, 't.bag_id']
-  const stale = sqlite.prepare<[string, string], GoldenRecordRow>(
-    `select g.* from ${homes} left join valuations v on v.bag_id = g.bag_id
+  const stale = sqlite.prepare<[string, string], ValuedRow>(
+    `select ${VALUED_COLUMNS.map((c) => `g.${c}`).join(', ')} from ${homes} left join valuations v on v.bag_id = g.bag_id
       where ${id} > ? and (v.bag_id is null or v.record_hash <> g.input_hash or v.models_key <> ?)
       order by ${id} limit ${BATCH}`,
   )
