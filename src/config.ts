@@ -61,6 +61,7 @@ const envSchema = z.object({
   PROPDATA_PDOK_URL: z.string().url().optional(),
   PROPDATA_RETENTION_DAYS: intFromEnv(0, 36_500).optional(),
   PROPDATA_NOTIFY_URL: z.string().url().optional(),
+  PROPDATA_STATUS_URL: z.string().url().optional(),
   PROPDATA_SOURCE_PRIORITY: z
     .string()
     .regex(/^\s*[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*\s*$/, 'a comma-separated list of source ids')
@@ -91,6 +92,8 @@ const envSchema = z.object({
     'a number of hours above 0, at most 168',
   ).optional(),
   PROPDATA_STATUS_PUBLIC: z.enum(['0', '1', 'true', 'false']).optional(),
+  PROPDATA_EXPORT_DIR: nonEmpty.optional(),
+  PROPDATA_EXPORT_KEEP: intFromEnv(1, 10_000).optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -149,6 +152,8 @@ export interface Config {
   readonly retentionDays: number
   /** `ingest --notify`'s default: where a run that went wrong POSTs its report. */
   readonly notifyUrl: string | undefined
+  /** Where operators open the status page (`serve`'s `/status` as the world reaches it): notifications link to it. */
+  readonly statusUrl: string | undefined
   /**
    * Trust order of sources for golden records and listings, most trusted first; sources not named rank last.
    * Null: registers (bag, pdok, ep-online, woz), then listing sources in registry order.
@@ -199,6 +204,13 @@ export interface Config {
    * file. @default false
    */
   readonly statusPublic: boolean
+  /**
+   * After every publish (an ingest, an import), export the new generation as Parquet into `DIR/<generation>/`
+   * (`PROPDATA_EXPORT_DIR`). @default none: no export
+   */
+  readonly exportDir: string | undefined
+  /** The generations kept in {@link exportDir}; older ones are removed. @default 7 */
+  readonly exportKeep: number
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -256,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
     retentionDays: e.PROPDATA_RETENTION_DAYS ?? 30,
     notifyUrl: e.PROPDATA_NOTIFY_URL,
+    statusUrl: e.PROPDATA_STATUS_URL,
     sourcePriority: e.PROPDATA_SOURCE_PRIORITY
       ? Object.freeze(e.PROPDATA_SOURCE_PRIORITY.split(',').map((id) => id.trim()))
       : null,
@@ -272,5 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderOverHttp: e.PROPDATA_RENDER === 'http',
     nightHours: e.PROPDATA_NIGHT_HOURS ?? 8,
     statusPublic: e.PROPDATA_STATUS_PUBLIC === '1' || e.PROPDATA_STATUS_PUBLIC === 'true',
+    exportDir: e.PROPDATA_EXPORT_DIR && resolve(e.PROPDATA_EXPORT_DIR),
+    exportKeep: e.PROPDATA_EXPORT_KEEP ?? 7,
   })
 }
