@@ -11,7 +11,8 @@ import Database from 'better-sqlite3'
  *
  * What two runs of the same code on the same data still write differently is left out of the digests:
  * - {@link SKIPPED_COLUMNS}, each with its reason;
- * - in `runs.report_json`, every key ending in `Ms` (durations and step timings);
+ * - in `runs.report_json`, every key ending in `Ms` (durations and step timings), and the order of each source's
+ *   `completedSearches` (the order its searches happened to finish in; they are compared sorted);
  * - every ISO date-time with a time of day, in any column or inside JSON: a run's own start or finish (the time
  *   stamped on what the run saw, published or fitted) becomes `run N start`/`run N finish`, so that a row stamped
  *   with another run than before still differs; any other clock reading becomes `<clock>`.
@@ -20,6 +21,11 @@ import Database from 'better-sqlite3'
 /** Columns whose values are clock readings of their own or process facts, by table, with why they are left out. */
 export const SKIPPED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   runs: { pid: 'the process id of the run' },
+  golden_records: {
+    input_hash:
+      "a digest of the record's inputs, which include the run's start time; provenance_json holds them",
+  },
+  valuations: { record_hash: "a copy of the golden record's input_hash" },
   run_sources: { duration_ms: "how long the source's crawl took" },
   run_lock: { pid: 'the process id holding the lock', process_start: 'when that process started' },
 }
@@ -34,14 +40,24 @@ export interface TableHash {
 
 const DATE_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?/g
 
-/** Drops every key ending in `Ms`, at any depth: durations differ from run to run. */
-function withoutDurations(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutDurations)
+/**
+ * A run report as two runs of the same code write it alike: without any key ending in `Ms` (durations differ from run
+ * to run), and with `completedSearches` sorted (searches finish in the order their responses happen to come).
+ */
+function comparableReport(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => comparableReport(v))
+    if (key !== 'completedSearches') return items
+    return items
+      .map((v) => JSON.stringify(v))
+      .sort()
+      .map((v) => JSON.parse(v) as unknown)
+  }
   if (value === null || typeof value !== 'object') return value
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !key.endsWith('Ms'))
-      .map(([key, v]) => [key, withoutDurations(v)]),
+      .filter(([k]) => !k.endsWith('Ms'))
+      .map(([k, v]) => [k, comparableReport(v, k)]),
   )
 }
 
@@ -84,7 +100,7 @@ export function tableHashes(path: string): TableHash[] {
         const values = row.map((value, i) => {
           if (typeof value !== 'string') return value
           if (table === 'runs' && kept[i] === 'report_json')
-            return mask(JSON.stringify(withoutDurations(JSON.parse(value))))
+            return mask(JSON.stringify(comparableReport(JSON.parse(value))))
           return mask(value)
         })
         digest.update(`${JSON.stringify(values, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`)
@@ -106,7 +122,9 @@ function main(argv: readonly string[]): number {
   const skipped = Object.entries(SKIPPED_COLUMNS).flatMap(([table, columns]) =>
     Object.entries(columns).map(([column, why]) => `${table}.${column} (${why})`),
   )
-  console.log(`left out: ${skipped.join('; ')}; runs.report_json keys ending in Ms (durations)`)
+  console.log(
+    `left out: ${skipped.join('; ')}; runs.report_json keys ending in Ms (durations); completedSearches compared sorted`,
+  )
   console.log('date-times: a run\'s start/finish as "run N start/finish", any other as <clock>\n')
   if (!after) {
     for (const t of before!) console.log(`${t.table.padEnd(28)} ${String(t.rows).padStart(9)}  ${t.sha256}`)
