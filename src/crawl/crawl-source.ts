@@ -17,7 +17,7 @@ import { createPage, type Page } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
 import type { VerifiedBy } from '../store/schema.js'
 import { type CrawlOutcome, decideOutcome, newTally } from './crawl-outcome.js'
-import type { PageMemo, PageYield, RecalledPage } from './page-memo.js'
+import type { PageMemo, PageYield, RecalledPage } from '../store/page-memos.repository.js'
 import { planRequest } from './request-plan.js'
 import { createSearchFrontier, planSearches, type SearchLog } from './search-frontier.js'
 
