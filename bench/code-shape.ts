@@ -9,8 +9,8 @@ import ts from 'typescript'
  *   node --import tsx bench/code-shape.ts [--json]
  *
  * Product code only: `src/` and `sources/` without their `*.test.ts` files. Imports are followed between every
- * `.ts` file of `src/`, `sources/` and `scripts/`; a folder is `src/<name>` (a file directly in `src/` is `src`),
- * `sources` or `scripts/<name>`. A cycle is a strongly connected group of two or more; type-only imports count,
+ * `.ts` file of `src/`, `sources/` and the tools around them (`tools/`, `testkit/`, and `scripts/` where a checkout
+ * still has it); a folder is `src/<name>` (a file directly in `src/` is `src`), `sources`, or `<tools folder>/<name>`. A cycle is a strongly connected group of two or more; type-only imports count,
  * since they tie the files' designs together as much as a call does, and the figure without them is given too.
  */
 
@@ -127,7 +127,7 @@ function folderOf(file: string): string {
 
 function shape() {
   const product = ['src', 'sources'].flatMap((d) => tsFiles(join(ROOT, d))).filter((f) => !isTest(f))
-  const all = ['src', 'sources', 'scripts'].flatMap((d) => tsFiles(join(ROOT, d)))
+  const all = ['src', 'sources', 'tools', 'testkit', 'scripts'].flatMap((d) => tsFiles(join(ROOT, d)))
   const parsed = new Map(
     all.map((f) => [f, ts.createSourceFile(f, readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true)]),
   )
