@@ -1,5 +1,6 @@
 import type { StepTimings } from '../clock/stage-clock.js'
 import type { CrawlOutcome } from '../crawl/crawl-outcome.js'
+import { exportPublished, type PublishedExport } from '../export/export-after-publish.js'
 import type { PublishReport } from '../publish/publish-run.js'
 import type { EnrichmentReport } from '../registers/enrich-homes.js'
 import { finishRun, recordRunSource } from '../store/runs.repository.js'
@@ -61,6 +62,8 @@ export interface RunReport {
   readonly problems: readonly string[]
   /** Registered sources a run over every source did not read, and why (retired; terms that forbid crawling). */
   readonly leftOut: readonly LeftOutSource[]
+  /** The export of the published generation (`PROPDATA_EXPORT_DIR`), added once the report is stored. */
+  readonly export?: PublishedExport
 }
 
 /**
@@ -135,7 +138,10 @@ async function recordSources(
   }
 }
 
-/** Ends the run: its status, each source's row, and the report stored with the run and returned. */
+/**
+ * Ends the run: its status, each source's row, and the report stored with the run and returned, with the export of
+ * the published generation when one is asked for (see `exportPublished`).
+ */
 export async function reportRun(
   options: IngestOptions,
   run: RunContext,
@@ -171,6 +177,7 @@ export async function reportRun(
   }
   run.detach()
   await finishRun(options.store, runId, { status, exitCode, report, finishedAt })
+  const exported = await exportPublished(options.store, options.config, runId, report, options.logger)
   run.emit({ type: 'run-end', runId, status, exitCode })
-  return report
+  return exported
 }
