@@ -1,4 +1,4 @@
-import { publishPageMemos } from '../crawl/page-memo.js'
+import { createStageClock } from '../clock/stage-clock.js'
 import {
   applyStagedObservations,
   applyWithdrawals,
@@ -10,9 +10,9 @@ import {
   type WithdrawalScope,
 } from '../dedupe/index.js'
 import { createGoldenRecordWriter, type GoldenWriteCounts } from '../merge/write-golden-records.js'
-import { createStageClock } from '../pipeline/stage-clock.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
+import { publishPageMemos } from '../store/page-memos.repository.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { clearStage } from '../store/stage.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
