@@ -64,10 +64,10 @@ export function legalRentOf(
 
 /**
  * Writes `max_legal_rent_*` and `above_legal_max` of every rental listing whose answer changed (its rent, its home or
- * the home's rent regulation moved). Run inside the publishing transaction, after {@link regulateHomes}. Returns how
- * many listings it wrote.
+ * the home's rent regulation moved), stamping it with `generation` so a replica copies it. Run inside the publishing
+ * transaction, after {@link regulateHomes}. Returns how many listings it wrote.
  */
-export function compareListingRents(store: Store): number {
+export function compareListingRents(store: Store, generation: number): number {
   const { sqlite } = store
   const rentals = sqlite.prepare<[number], RentalRow>(
     `select l.id, l.price, l.dwelling_type, l.bag_id, v.rent_regulation_json,
@@ -75,9 +75,9 @@ export function compareListingRents(store: Store): number {
        from listings l left join valuations v on v.bag_id = l.bag_id
       where l.type = 'rent' and l.id > ? order by l.id limit 5000`,
   )
-  const write = sqlite.prepare<[number | null, number | null, number | null, string | null, number]>(
+  const write = sqlite.prepare<[number | null, number | null, number | null, string | null, number, number]>(
     `update listings set max_legal_rent_low = ?, max_legal_rent_high = ?, above_legal_max = ?,
-       above_legal_max_reason = ? where id = ?`,
+       above_legal_max_reason = ?, updated_generation = ? where id = ?`,
   )
   let written = 0
   let after = 0
@@ -94,7 +94,7 @@ export function compareListingRents(store: Store): number {
         legal.reason === row.above_legal_max_reason
       )
         continue
-      written += write.run(legal.low, legal.high, legal.above, legal.reason, row.id).changes
+      written += write.run(legal.low, legal.high, legal.above, legal.reason, generation, row.id).changes
     }
   }
   return written

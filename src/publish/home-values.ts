@@ -19,8 +19,8 @@ export interface HomeValueCounts extends ValueHomesCounts {
  */
 export function storeHomeValues(store: Store, generation: number, now: string): HomeValueCounts {
   const valued = valueHomes(store, generation)
-  const regulated = regulateHomes(store, dutchDate(new Date(now)))
-  const rentalsCompared = compareListingRents(store)
+  const regulated = regulateHomes(store, dutchDate(new Date(now)), generation)
+  const rentalsCompared = compareListingRents(store, generation)
   return { ...valued, regulated, rentalsCompared }
 }
 

@@ -127,9 +127,10 @@ const BATCH = 2_000
 /**
  * Computes the `rent_regulation` of every Golden Record whose facts or policy date changed since it was stored (a
  * home that is not a dwelling has none), on `policyDate`, the publish's date in the Netherlands. Run inside the
- * publishing transaction, after {@link valueHomes} (it writes into the same rows). Returns how many it wrote.
+ * publishing transaction, after {@link valueHomes} (it writes into the same rows); a home whose served value changed is
+ * stamped with `generation`. Returns how many it wrote.
  */
-export function regulateHomes(store: Store, policyDate: string): number {
+export function regulateHomes(store: Store, policyDate: string, generation: number): number {
   const { sqlite } = store
   const labelsImported =
     sqlite.prepare("select 1 from meta where key = 'energy_labels_imported_at'").get() !== undefined
@@ -140,8 +141,10 @@ export function regulateHomes(store: Store, policyDate: string): number {
   const storedKeys = sqlite.prepare<[{ ids: string }], [string, string | null]>(
     'select v.bag_id, v.regulation_key from json_each(@ids) j join valuations v on v.bag_id = j.value',
   )
-  const write = sqlite.prepare<[string | null, string, string]>(
-    'update valuations set rent_regulation_json = ?, regulation_key = ? where bag_id = ?',
+  // Stamped with the generation only when the served value changed, so a replica copies only those homes.
+  const write = sqlite.prepare<{ json: string | null; key: string; bag_id: string; generation: number }>(
+    `update valuations set rent_regulation_json = @json, regulation_key = @key,
+       generation = iif(rent_regulation_json is @json, generation, @generation) where bag_id = @bag_id`,
   )
   let written = 0
   let after = ''
@@ -156,7 +159,7 @@ export function regulateHomes(store: Store, policyDate: string): number {
       const key = hash('sha1', `${REGULATION_FORMAT}|${policyDate}|${JSON.stringify(found)}`, 'base64url')
       if (stored.get(row.bag_id) === key) continue
       const json = found && JSON.stringify(toRentRegulationJson(regulationOf(found, policyDate)))
-      written += write.run(json, key, row.bag_id).changes
+      written += write.run({ json, key, bag_id: row.bag_id, generation }).changes
     }
   }
   return written

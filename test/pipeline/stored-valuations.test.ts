@@ -100,15 +100,17 @@ describe('valuations computed at publish', () => {
       .pluck()
       .get() as string
     const written = rolledBack(() => [
-      regulateHomes(sample.store, policyDate),
-      regulateHomes(sample.store, '2030-03-02'),
+      regulateHomes(sample.store, policyDate, 99),
+      regulateHomes(sample.store, '2030-03-02', 99),
       (() => {
         sample.store.sqlite
           .prepare('update bag_objects set oppervlakte = oppervlakte + 7 where id = ?')
           .run(id)
-        return regulateHomes(sample.store, '2030-03-02')
+        return regulateHomes(sample.store, '2030-03-02', 100)
       })(),
+      // Only the home whose served regulation changed is stamped with the new generation: what a replica copies.
+      sample.store.sqlite.prepare('select bag_id, generation from valuations where generation = 100').all(),
     ])
-    expect(written).toEqual([0, dwellings, 1])
+    expect(written).toEqual([0, dwellings, 1, [{ bag_id: id, generation: 100 }]])
   })
 })
