@@ -29,6 +29,7 @@ export function buildProgram(): Command {
   addReport(program)
   addBackup(program)
   addExport(program)
+  addReplicate(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
@@ -290,6 +291,21 @@ function addExport(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const { exportCommand } = await import('./commands/export.js')
       await exportCommand(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata replicate --to postgres://…`: the published generation copied to PostgreSQL. */
+function addReplicate(program: Command): void {
+  program
+    .command('replicate')
+    .description(
+      "Copy the published generation to PostgreSQL (the rows changed since the replica's generation), switching its readers in one transaction",
+    )
+    .requiredOption('--to <url>', 'the PostgreSQL database: postgres://user:password@host:port/database')
+    .option('--rebuild', 'empty the replica first and copy everything')
+    .action(async (_o, cmd: Command) => {
+      const { replicateCommand } = await import('./commands/replicate.js')
+      await replicateCommand(cmd.optsWithGlobals())
     })
 }
 
