@@ -23,6 +23,7 @@ import type { RejectedListing } from '../parse/index.js'
 import { count } from '../plural.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
 import { type EnrichmentReport, enrichHomes } from '../registers/enrich-homes.js'
+import { type ReplicaOutcome, replicateAfterPublish } from '../replica/replicate-after-publish.js'
 import { resolveWithPdok } from '../resolve/index.js'
 import { createSearchLog } from '../store/crawl-searches.repository.js'
 import type { Store } from '../store/database.js'
@@ -148,6 +149,8 @@ export interface RunReport {
   readonly problems: readonly string[]
   /** Registered sources a run over every source did not read, and why (retired; terms that forbid crawling). */
   readonly leftOut: readonly LeftOutSource[]
+  /** The copy to PostgreSQL after the publish (`PROPDATA_POSTGRES_URL`); absent when none is set or nothing published. */
+  readonly replica?: ReplicaOutcome
 }
 
 const isAlive = (pid: number) => {
@@ -460,6 +463,11 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       active_listings: active.get(s.source) ?? 0,
     })
   }
+  // After the SQLite commit and the sources' lines: a replica that fails is reported, and the run stands.
+  const replica =
+    published && config.postgresUrl
+      ? await replicateAfterPublish(store, config.postgresUrl, logger)
+      : undefined
   const finishedAt = new Date().toISOString()
   const report: RunReport = {
     runId,
@@ -480,6 +488,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
       .filter((s) => s.status !== 'ok')
       .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),
     leftOut,
+    ...(replica && { replica }),
   }
   options.signal?.removeEventListener('abort', markStopped)
   await finishRun(store, runId, { status, exitCode, report, finishedAt })
