@@ -38,14 +38,19 @@ export interface Cluster {
 async function asPostgres(program: string, args: readonly string[]): Promise<string> {
   const path = join(POSTGRES_BIN, program)
   const asRoot = process.getuid?.() === 0
-  const { stdout } = await run(
-    asRoot ? 'runuser' : path,
-    asRoot ? ['-u', 'postgres', '--', path, ...args] : args,
-    {
-      timeout: 60_000,
-    },
-  )
-  return stdout
+  try {
+    const { stdout } = await run(
+      asRoot ? 'runuser' : path,
+      asRoot ? ['-u', 'postgres', '--', path, ...args] : args,
+      {
+        timeout: 120_000,
+      },
+    )
+    return stdout
+  } catch (error) {
+    const { stderr } = error as { stderr?: string }
+    throw new Error(`${program} failed: ${stderr?.trim() || (error as Error).message}`)
+  }
 }
 
 /** A TCP port nothing listens on now. */
@@ -121,6 +126,8 @@ export async function startReplica(primary: Cluster): Promise<Cluster> {
     '-R',
     '-X',
     'stream',
+    // At once: the default spread checkpoint can keep the copy waiting for minutes.
+    '--checkpoint=fast',
   ])
   const replica = await startServer(root, dataDir)
   return {

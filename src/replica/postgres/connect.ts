@@ -55,6 +55,25 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   }
 }
 
+/**
+ * A connection of the pool for a transaction, with its release. A connection the server ends while it is checked out
+ * (a restart, a terminated backend) fails the query running on it; the error it emits besides is not a crash.
+ */
+export async function checkOut(
+  pool: pg.Pool,
+): Promise<{ client: pg.PoolClient; release(broken: boolean): void }> {
+  const client = await pool.connect()
+  const ignore = () => undefined
+  client.on('error', ignore)
+  return {
+    client,
+    release(broken) {
+      client.off('error', ignore)
+      client.release(broken)
+    },
+  }
+}
+
 /** Brings the read model's schema up to date; throws with the failing migration's error. */
 export async function migratePostgres(postgres: Postgres): Promise<void> {
   const migrator = new Migrator({

@@ -14,7 +14,7 @@ import type {
 import type { SourceStatus } from '../../api/source-status.js'
 import type { AddressRow } from '../../resolve/index.js'
 import type { Database } from '../../store/schema.js'
-import { openPostgres, type Postgres } from './connect.js'
+import { checkOut, openPostgres, type Postgres } from './connect.js'
 import { redactedUrl } from './postgres-url.js'
 
 /** A statement prepared once per connection (pg names it), with the names of its parameters in order. */
@@ -188,7 +188,7 @@ export async function postgresReadStore(
     published: () => latest,
     async snapshot(work) {
       for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect()
+        const { client, release } = await checkOut(pool)
         let failed = false
         try {
           await client.query('begin isolation level repeatable read read only')
@@ -201,7 +201,7 @@ export async function postgresReadStore(
           if (attempt === 1 && isSerializationFailure(error)) continue
           throw error
         } finally {
-          client.release(failed)
+          release(failed)
         }
       }
     },

@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { sourceStatusReaderFor } from '../../api/source-status.js'
 import type { Store } from '../../store/database.js'
 import { readMeta } from '../../store/publication.repository.js'
-import { migratePostgres, type Postgres } from './connect.js'
+import { checkOut, migratePostgres, type Postgres } from './connect.js'
 import { insertRows, type OnBatch, reconcileKeys, sqliteBatches, upsertRows } from './copy-rows.js'
 import {
   ALL_TABLES,
@@ -68,7 +68,8 @@ export async function replicate(
   const onBatch = options.onBatch ?? (() => undefined)
   await migratePostgres(postgres)
   const { sqlite } = store
-  const client = await postgres.pool.connect()
+  const { client, release } = await checkOut(postgres.pool)
+  let failed = false
   sqlite.exec('begin')
   try {
     const published = sqlite
@@ -116,10 +117,11 @@ export async function replicate(
       durationMs: Math.round(performance.now() - started),
     }
   } catch (error) {
+    failed = true
     await client.query('rollback').catch(() => undefined)
     throw error
   } finally {
-    client.release()
+    release(failed)
     sqlite.exec('rollback')
   }
 }
