@@ -14,11 +14,11 @@ export const POSTGRES_BIN = process.env.PROPDATA_PG_BIN ?? '/usr/lib/postgresql/
 export const postgresInstalled = (): boolean => existsSync(join(POSTGRES_BIN, 'pg_ctl'))
 
 /**
- * Why PostgreSQL tests are skipped here, or null when they run. Under CI (`CI` set) a missing PostgreSQL is not a
- * reason: the tests run and fail, so CI never passes without them.
+ * Why PostgreSQL tests are skipped here, or null when they run. Under CI (`CI` or `PROPDATA_REQUIRE_POSTGRES` set) a
+ * missing PostgreSQL is not a reason: the tests run and fail, so CI never passes without them.
  */
 export function postgresSkipReason(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (postgresInstalled() || env.CI) return null
+  if (postgresInstalled() || env.CI || env.PROPDATA_REQUIRE_POSTGRES) return null
   return `PostgreSQL 15 is not installed (no ${POSTGRES_BIN}/pg_ctl): apt-get install -y postgresql`
 }
 

@@ -11,7 +11,7 @@ import { postgresReadStore } from '../../src/replica/postgres/postgres-read-stor
 import { replicate } from '../../src/replica/postgres/replicate.js'
 import { ALL_TABLES } from '../../src/replica/postgres/replicated-tables.js'
 import { openStore } from '../../src/store/database.js'
-import { type Cluster, startReplica } from '../helpers/postgres-cluster.js'
+import { type Cluster, freePort, startReplica } from '../helpers/postgres-cluster.js'
 import { usePostgresCluster } from '../helpers/postgres-fixture.js'
 import { ingestSample, useSampleStore } from '../helpers/sample-database.js'
 
@@ -194,6 +194,31 @@ describe.skipIf(pg_.skip !== null)('the read model on PostgreSQL', () => {
     }
   })
 
+  it('runs a snapshot again once when replication cancels it, and fails the second time', async () => {
+    const store = await postgresReadStore(url)
+    const cancelled = () =>
+      Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' })
+    try {
+      let tries = 0
+      const generation = await store.snapshot(async (reads) => {
+        const published = await reads.publication()
+        if (++tries === 1) throw cancelled()
+        return published.generation
+      })
+      expect([tries, generation]).toEqual([2, store.published().generation])
+      tries = 0
+      await expect(
+        store.snapshot(async () => {
+          tries++
+          throw cancelled()
+        }),
+      ).rejects.toThrow(/conflict with recovery/)
+      expect(tries).toBe(2)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('leaves readers on the previous generation, whole, when a replicate is cut off midway', async () => {
     const before = await answer(fromPostgres, '/v1/listings?page_size=100')
     const watcher = new pg.Client({ connectionString: url })
@@ -295,5 +320,21 @@ describe.skipIf(pg_.skip !== null)('the read model on PostgreSQL', () => {
     const report = await ingestSample({ ...sample.config, postgresUrl: url }, sample.store)
     expect(report.replica).toMatchObject({ generation: report.generation })
     await expectSameRows(postgres)
+  }, 120_000)
+})
+
+describe('a publish whose replica cannot be reached', () => {
+  it('stands, and says in its report why the replica was not updated', async () => {
+    const port = await freePort()
+    const report = await ingestSample(
+      { ...sample.config, postgresUrl: `postgres://app:secret@127.0.0.1:${port}/propdata` },
+      sample.store,
+    )
+    expect(report.status).toBe('succeeded')
+    expect(report.generation).not.toBeNull()
+    expect(report.replica).toEqual({
+      url: `postgres://app:***@127.0.0.1:${port}/propdata`,
+      error: expect.stringMatching(/^cannot connect to PostgreSQL at postgres:\/\/app:\*\*\*@.*ECONNREFUSED/),
+    })
   }, 120_000)
 })
