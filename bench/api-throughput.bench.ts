@@ -12,7 +12,7 @@ import { rssMiB, serveInChild } from './api/serve-child.js'
 import { defineBench } from './support/bench.js'
 import { NATIONAL, nationalDir } from './support/national.js'
 
-const KEY = 'bench-key-0123456789'
+export const KEY = 'bench-key-0123456789'
 
 interface Mix {
   readonly name: string
@@ -20,7 +20,7 @@ interface Mix {
 }
 
 /** Builds the request mixes from what the database holds. */
-async function mixesFor(
+export async function mixesFor(
   dbPath: string,
 ): Promise<{ mixes: Mix[]; counts: { golden: number; listings: number } }> {
   const store = await openStore(dbPath, { readonly: true })
