@@ -12,7 +12,10 @@ export function buildProgram(): Command {
     .description(
       'Dutch housing data: crawl listings, resolve them to the BAG, merge Golden Records, serve /v1',
     )
-    .option('--db <path>', 'SQLite database (default: PROPDATA_DB, else data/propdata.db)')
+    .option(
+      '--db <path>',
+      'SQLite database (default: PROPDATA_DB, else data/propdata.db); serve also takes a postgres:// URL',
+    )
     .option('--json', 'print the result as JSON on stdout')
     .option('--quiet', 'print only errors and the result')
     .option('--verbose', 'print debug detail')
