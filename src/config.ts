@@ -65,6 +65,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/i, 'a postgres:// URL, as postgres://user:password@host:5432/propdata')
     .optional(),
+  PROPDATA_STATUS_URL: z.string().url().optional(),
   PROPDATA_SOURCE_PRIORITY: z
     .string()
     .regex(/^\s*[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*\s*$/, 'a comma-separated list of source ids')
@@ -153,6 +154,8 @@ export interface Config {
   readonly retentionDays: number
   /** `ingest --notify`'s default: where a run that went wrong POSTs its report. */
   readonly notifyUrl: string | undefined
+  /** Where operators open the status page (`serve`'s `/status` as the world reaches it): notifications link to it. */
+  readonly statusUrl: string | undefined
   /**
    * A PostgreSQL database every publish copies the new generation to (see `propdata replicate`); a failed copy is
    * reported in the run's report and does not fail the run. @default none
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: e.PROPDATA_RETENTION_DAYS ?? 30,
     notifyUrl: e.PROPDATA_NOTIFY_URL,
     postgresUrl: e.PROPDATA_POSTGRES_URL,
+    statusUrl: e.PROPDATA_STATUS_URL,
     sourcePriority: e.PROPDATA_SOURCE_PRIORITY
       ? Object.freeze(e.PROPDATA_SOURCE_PRIORITY.split(',').map((id) => id.trim()))
       : null,
