@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { type Cluster, postgresSkipReason, startCluster } from './postgres-cluster.js'
+import { type Cluster, postgresSkipReason, startCluster } from '../../testkit/postgres-cluster.js'
 
 /**
  * A throwaway cluster for the tests of one file: started before them, stopped and removed after. Without PostgreSQL

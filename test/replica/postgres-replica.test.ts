@@ -11,7 +11,7 @@ import { postgresReadStore } from '../../src/replica/postgres/postgres-read-stor
 import { replicate } from '../../src/replica/postgres/replicate.js'
 import { ALL_TABLES } from '../../src/replica/postgres/replicated-tables.js'
 import { openStore } from '../../src/store/database.js'
-import { type Cluster, freePort, startReplica } from '../helpers/postgres-cluster.js'
+import { type Cluster, freePort, startReplica } from '../../testkit/postgres-cluster.js'
 import { usePostgresCluster } from '../helpers/postgres-fixture.js'
 import { ingestSample, useSampleStore } from '../helpers/sample-database.js'
 

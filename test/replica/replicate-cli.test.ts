@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { freePort } from '../../testkit/postgres-cluster.js'
 import { runCli } from '../helpers/cli.js'
-import { freePort } from '../helpers/postgres-cluster.js'
 
 /** One line on stderr, no stack, and exit 2: what the user's mistakes get. */
 function expectUsageError(result: { code: number | null; stderr: string }, message: RegExp) {
