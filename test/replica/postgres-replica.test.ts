@@ -54,7 +54,13 @@ async function answer(served: Served, path: string, headers: Record<string, stri
   const body = await response.text()
   return {
     status: response.status,
-    headers: Object.fromEntries(COMPARED_HEADERS.map((h) => [h, response.headers.get(h)])),
+    // The length of /v1/sources moves with its seconds, as its body does.
+    headers: Object.fromEntries(
+      COMPARED_HEADERS.filter((h) => h !== 'content-length' || !path.startsWith('/v1/sources')).map((h) => [
+        h,
+        response.headers.get(h),
+      ]),
+    ),
     body: untimed(path, body),
   }
 }

@@ -80,25 +80,36 @@ const SQL = {
   ),
 }
 
+const NOTHING_PUBLISHED: Published = { generation: 0, publishedAt: '' }
+
+/** A snapshot begun and its generation read in one round trip (the simple protocol runs both statements). */
+const BEGIN_SNAPSHOT = `begin isolation level repeatable read read only; ${PUBLICATION.text}`
+
 const toPublished = (row: { generation: number; published_at: string }): Published => ({
   generation: row.generation,
   publishedAt: row.published_at,
 })
 
-/** The read model's reads on `on`, with the search statements shared by every connection. */
+/**
+ * The read model's reads on `on`, with the search statements shared by every connection; `published` is the
+ * publication already read in this snapshot, when it was.
+ */
 function postgresReads(
   on: Queryable,
   searchFor: (search: ListingSearch) => { page: Statement; count: Statement },
   onPublication: (published: Published) => void,
+  published?: Published,
 ): ReadModelReads {
   const first = async <Row>(s: Statement, values: Record<string, unknown>) =>
     (await rowsOf<Row>(on, s, values))[0]
   return {
     async publication() {
-      const row = await first<{ generation: number; published_at: string }>(PUBLICATION, {})
-      const published = row ? toPublished(row) : { generation: 0, publishedAt: '' }
-      onPublication(published)
-      return published
+      const row = published
+        ? null
+        : await first<{ generation: number; published_at: string }>(PUBLICATION, {})
+      const read = published ?? (row ? toPublished(row) : NOTHING_PUBLISHED)
+      onPublication(read)
+      return read
     },
     listingCount: async (city_key, type) =>
       (await first<{ n: number }>(SQL.listingCount, { city_key, type }))?.n,
@@ -156,7 +167,7 @@ export async function postgresReadStore(
     }
     return shape
   }
-  let latest: Published = { generation: 0, publishedAt: '' }
+  let latest = NOTHING_PUBLISHED
   // A snapshot that saw a newer generation than the last poll moves it on, so cached answers are not dropped for an
   // older one in between.
   const onPublication = (published: Published) => {
@@ -165,7 +176,7 @@ export async function postgresReadStore(
   const reads = postgresReads(pool, searchFor, onPublication)
   const poll = async () => {
     const row = (await rowsOf<{ generation: number; published_at: string }>(pool, PUBLICATION, {}))[0]
-    latest = row ? toPublished(row) : { generation: 0, publishedAt: '' }
+    latest = row ? toPublished(row) : NOTHING_PUBLISHED
   }
   try {
     await poll()
@@ -191,8 +202,10 @@ export async function postgresReadStore(
         const { client, release } = await checkOut(pool)
         let failed = false
         try {
-          await client.query('begin isolation level repeatable read read only')
-          const result = await work(postgresReads(client, searchFor, onPublication))
+          const [, publication] = (await client.query(BEGIN_SNAPSHOT)) as unknown as pg.QueryResult[]
+          const row = publication?.rows[0] as { generation: number; published_at: string } | undefined
+          const published = row ? toPublished(row) : NOTHING_PUBLISHED
+          const result = await work(postgresReads(client, searchFor, onPublication, published))
           await client.query('commit')
           return result
         } catch (error) {
