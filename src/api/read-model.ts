@@ -176,10 +176,8 @@ async function readProperty(reads: ReadModelReads, bagId: string): Promise<strin
   if (!objectId) return null
   const row = await reads.goldenRecord(objectId)
   if (!row) return null
-  const [listings, values] = await Promise.all([
-    reads.listingsOfHome(row.bag_id),
-    reads.storedValues(row.bag_id),
-  ])
+  const listings = await reads.listingsOfHome(row.bag_id)
+  const values = await reads.storedValues(row.bag_id)
   return propertyJson(
     row,
     {

@@ -10,12 +10,9 @@ import { LISTINGS_PER_PROPERTY, type ServedGoldenRecord } from './property-json.
 import type { ListingSearch, Published, ReadModelReads, ReadStore, StoredValuesRow } from './read-store.js'
 import { sourceStatusReaderFor } from './source-status.js'
 
-/** The read model's reads over a SQLite store, prepared once. */
-function sqliteReads(store: Store): ReadModelReads {
+/** The read model's reads over a SQLite store, prepared once; `published` reads the generation (see below). */
+function sqliteReads(store: Store, published: () => Published): ReadModelReads {
   const { db, sqlite } = store
-  const publication = sqlite.prepare<[], { generation: number; published_at: string }>(
-    'select generation, published_at from publication where id = 1',
-  )
   const countFromTable = prepareQuery<{ city_key: string; type: string }, { n: number }>(
     sqlite,
     db
@@ -85,10 +82,7 @@ function sqliteReads(store: Store): ReadModelReads {
     return shape
   }
   return {
-    async publication() {
-      const row = publication.get()!
-      return { generation: row.generation, publishedAt: row.published_at }
-    },
+    publication: async () => published(),
     listingCount: async (city_key, type) => countFromTable.get({ city_key, type })?.n,
     countListings: async (search) => (statementsFor(search).count.get(search.values) as { n: number }).n,
     listingsPage: async (search, limit, offset) =>
@@ -110,7 +104,6 @@ function sqliteReads(store: Store): ReadModelReads {
  */
 export function sqliteReadStore(store: Store): ReadStore {
   const { sqlite } = store
-  const reads = sqliteReads(store)
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
   const publication = sqlite.prepare<[], { generation: number; published_at: string }>(
     'select generation, published_at from publication where id = 1',
@@ -125,19 +118,25 @@ export function sqliteReadStore(store: Store): ReadStore {
   let version = -1
   let current: Published = { generation: -1, publishedAt: '' }
   let open = 0
+  /**
+   * The generation, read again only when another connection committed since (`data_version` moved): inside a
+   * snapshot, the snapshot's own.
+   */
+  const published = () => {
+    const v = dataVersion.get() as number
+    if (v !== version) {
+      version = v
+      const row = publication.get()!
+      current = { generation: row.generation, publishedAt: row.published_at }
+    }
+    return current
+  }
+  const reads = sqliteReads(store, published)
   return {
     engine: 'sqlite',
     sqlite: store,
     reads,
-    published() {
-      const v = dataVersion.get() as number
-      if (v !== version) {
-        version = v
-        const row = publication.get()!
-        current = { generation: row.generation, publishedAt: row.published_at }
-      }
-      return current
-    },
+    published,
     async snapshot(work) {
       if (open++ === 0) begin.run()
       try {
