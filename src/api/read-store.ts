@@ -25,25 +25,28 @@ export interface ListingSearch {
   readonly present: readonly string[]
 }
 
+/** A value now (SQLite reads complete at once, and skip a promise each) or later (PostgreSQL). */
+export type Eventually<T> = T | Promise<T>
+
 /** The reads of the published read model, each one statement; inside {@link ReadStore.snapshot} all from one snapshot. */
 export interface ReadModelReads {
-  publication(): Promise<Published>
+  publication(): Eventually<Published>
   /** Active listings of a city and type as counted at publish (`#all`: any); undefined when none are. */
-  listingCount(cityKey: string, type: string): Promise<number | undefined>
-  countListings(search: ListingSearch): Promise<number>
+  listingCount(cityKey: string, type: string): Eventually<number | undefined>
+  countListings(search: ListingSearch): Eventually<number>
   /** A page of listings, newest first. */
-  listingsPage(search: ListingSearch, limit: number, offset: number): Promise<ListingFields[]>
-  listing(id: number): Promise<ListingFields | undefined>
+  listingsPage(search: ListingSearch, limit: number, offset: number): Eventually<ListingFields[]>
+  listing(id: number): Eventually<ListingFields | undefined>
   /** The listing a merged-away listing id became. */
-  survivorOf(id: number): Promise<number | undefined>
+  survivorOf(id: number): Eventually<number | undefined>
   /** The object a nummeraanduiding id is an address of. */
-  objectOfAddress(numId: string): Promise<string | undefined>
+  objectOfAddress(numId: string): Eventually<string | undefined>
   /** The addresses with this postcode and house number, whatever their letter and addition. */
-  addressesAt(postcodeKey: string, huisnummer: number): Promise<AddressRow[]>
-  goldenRecord(bagId: string): Promise<ServedGoldenRecord | undefined>
-  storedValues(bagId: string): Promise<StoredValuesRow | undefined>
+  addressesAt(postcodeKey: string, huisnummer: number): Eventually<AddressRow[]>
+  goldenRecord(bagId: string): Eventually<ServedGoldenRecord | undefined>
+  storedValues(bagId: string): Eventually<StoredValuesRow | undefined>
   /** A home's listings, on offer first, newest first, at most `LISTINGS_PER_PROPERTY`. */
-  listingsOfHome(bagId: string): Promise<ListingFields[]>
+  listingsOfHome(bagId: string): Eventually<ListingFields[]>
 }
 
 /** The sources' status as `/v1/sources` serves it, and when a run last started or finished. */

@@ -82,18 +82,18 @@ function sqliteReads(store: Store, published: () => Published): ReadModelReads {
     return shape
   }
   return {
-    publication: async () => published(),
-    listingCount: async (city_key, type) => countFromTable.get({ city_key, type })?.n,
-    countListings: async (search) => (statementsFor(search).count.get(search.values) as { n: number }).n,
-    listingsPage: async (search, limit, offset) =>
+    publication: () => published(),
+    listingCount: (city_key, type) => countFromTable.get({ city_key, type })?.n,
+    countListings: (search) => (statementsFor(search).count.get(search.values) as { n: number }).n,
+    listingsPage: (search, limit, offset) =>
       statementsFor(search).page.all({ ...search.values, limit, offset }),
-    listing: async (id) => listingById.get({ id }),
-    survivorOf: async (id) => survivor.get({ id })?.survivor_id,
-    objectOfAddress: async (num_id) => objectOfAddress.get({ num_id })?.object_id,
-    addressesAt: async (postcodeKey, huisnummer) => addresses.all(postcodeKey, huisnummer),
-    goldenRecord: async (bag_id) => goldenRecord.get({ bag_id }),
-    storedValues: async (bag_id) => valuesOf.get({ bag_id }),
-    listingsOfHome: async (bag_id) => listingsOfHome.all({ bag_id }),
+    listing: (id) => listingById.get({ id }),
+    survivorOf: (id) => survivor.get({ id })?.survivor_id,
+    objectOfAddress: (num_id) => objectOfAddress.get({ num_id })?.object_id,
+    addressesAt: (postcodeKey, huisnummer) => addresses.all(postcodeKey, huisnummer),
+    goldenRecord: (bag_id) => goldenRecord.get({ bag_id }),
+    storedValues: (bag_id) => valuesOf.get({ bag_id }),
+    listingsOfHome: (bag_id) => listingsOfHome.all({ bag_id }),
   }
 }
 
