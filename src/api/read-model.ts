@@ -5,7 +5,7 @@ import { listingJson } from './listing-json.js'
 import { COUNTED_FILTERS, LISTING_FILTERS, searchValues } from './listing-search.js'
 import { LruCache } from './lru-cache.js'
 import { NOT_VALUED_YET, propertyJson } from './property-json.js'
-import type { ListingSearch, Published, ReadModelReads, ReadStore } from './read-store.js'
+import type { Eventually, ListingSearch, Published, ReadModelReads, ReadStore } from './read-store.js'
 import type { AddressQuery, ListingsQuery } from './schemas.js'
 
 export type { Published } from './read-store.js'
@@ -24,15 +24,15 @@ export interface ReadModel {
   /** The generation published now (as the store last saw it); a new one empties the caches. */
   sync(): Published
   /** The `/v1/listings` body for a validated query, serialised. */
-  listings(query: ListingsQuery): Promise<Answer<string>>
+  listings(query: ListingsQuery): Eventually<Answer<string>>
   /** The `/v1/listings/{id}` body of the listing with numeric id `id`, serialised, or null when there is none. */
-  listing(id: number): Promise<Answer<string | null>>
+  listing(id: number): Eventually<Answer<string | null>>
   /** The listing a merged-away listing id became (see `mergeListingsByFacts`), or null when `id` is no alias. */
   survivorOf(id: number): Promise<number | null>
   /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
-  property(bagId: string): Promise<Answer<string | null>>
+  property(bagId: string): Eventually<Answer<string | null>>
   /** The `/v1/properties?postcode=…` body: the Golden Records at an address, as the resolver decides it. */
-  propertiesAt(address: AddressQuery): Promise<Answer<string>>
+  propertiesAt(address: AddressQuery): Eventually<Answer<string>>
   /** Cache sizes, for the memory figures and /metrics. */
   stats(): {
     listingResponses: { entries: number; chars: number }
@@ -71,13 +71,13 @@ export function createReadModel(store: ReadStore): ReadModel {
   /**
    * A body from this generation's cache, or read in one snapshot, so the body and the generation it is tagged with
    * come from the same one. A cache hit needs no snapshot: the caches only ever hold bodies of the generation last
-   * seen, so a hit stands while the store still publishes that one.
+   * seen, so a hit stands while the store still publishes that one. A hit is answered at once, without a promise.
    */
-  async function answer<T extends string | null>(
+  function answer<T extends string | null>(
     cache: LruCache<string>,
     key: string,
     read: (reads: ReadModelReads) => Promise<T>,
-  ): Promise<Answer<T>> {
+  ): Eventually<Answer<T>> {
     const hit = cache.get(key)
     if (hit !== undefined) {
       const generation = cached
