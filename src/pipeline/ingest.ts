@@ -6,6 +6,7 @@ import { createPageMemo } from '../crawl/page-memo.js'
 import { readFileSource } from '../crawl/read-file-source.js'
 import { NO_SEARCHES, nightBudget } from '../crawl/search-frontier.js'
 import { toPipelineError } from '../errors.js'
+import { exportPublished, type PublishedExport } from '../export/export-after-publish.js'
 import {
   type ArchiveRecorder,
   createBrowserTransport,
@@ -151,6 +152,8 @@ export interface RunReport {
   readonly leftOut: readonly LeftOutSource[]
   /** The copy to PostgreSQL after the publish (`PROPDATA_POSTGRES_URL`); absent when none is set or nothing published. */
   readonly replica?: ReplicaOutcome
+  /** The export of the published generation (`PROPDATA_EXPORT_DIR`), added once the report is stored. */
+  readonly export?: PublishedExport
 }
 
 const isAlive = (pid: number) => {
@@ -492,6 +495,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   }
   options.signal?.removeEventListener('abort', markStopped)
   await finishRun(store, runId, { status, exitCode, report, finishedAt })
+  const exported = await exportPublished(store, config, runId, report, logger)
   emit({ type: 'run-end', runId, status, exitCode })
-  return report
+  return exported
 }

@@ -285,7 +285,9 @@ describe.skipIf(pg_.skip !== null)('the read model on PostgreSQL', () => {
       expect(report.tables.listings!.copied).toBe(changed('listings', 'updated_generation'))
       expect(report.tables.listings!.copied).toBeGreaterThan(0)
       expect(report.tables.golden_records!.copied).toBe(changed('golden_records', 'updated_generation'))
-      expect(report.tables.valuations!.copied).toBe(changed('valuations', 'generation'))
+      expect(report.tables.valuations!.copied).toBe(
+        changed('valuations', 'max(generation, coalesce(regulation_generation, 0))'),
+      )
       expect(report.tables.listings!.copied).toBeLessThan(
         sample.store.sqlite.prepare('select count(*) from listings').pluck().get() as number,
       )

@@ -66,7 +66,8 @@ export const GOLDEN_RECORDS: ReplicatedTable = {
 export const VALUATIONS: ReplicatedTable = {
   name: 'valuations',
   columns: [text('bag_id'), text('valuation_json'), text('rent_regulation_json'), bigint('generation')],
-  generation: 'generation',
+  // A home's valuation and its rent regulation are written apart, each stamped with its generation.
+  generation: 'max(generation, coalesce(regulation_generation, 0))',
 }
 
 /** The tables copied by generation, in the order they are copied. */
