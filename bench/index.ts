@@ -15,6 +15,7 @@ const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[]
   ['crawl', () => import('./crawl.bench.js')],
   ['wws', () => import('./wws.bench.js')],
   ['export', () => import('./export.bench.js')],
+  ['replicate', () => import('./replicate.bench.js')],
   ['status-page', () => import('./status-page.bench.js')],
 ]
 

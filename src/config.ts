@@ -61,6 +61,10 @@ const envSchema = z.object({
   PROPDATA_PDOK_URL: z.string().url().optional(),
   PROPDATA_RETENTION_DAYS: intFromEnv(0, 36_500).optional(),
   PROPDATA_NOTIFY_URL: z.string().url().optional(),
+  PROPDATA_POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/i, 'a postgres:// URL, as postgres://user:password@host:5432/propdata')
+    .optional(),
   PROPDATA_STATUS_URL: z.string().url().optional(),
   PROPDATA_SOURCE_PRIORITY: z
     .string()
@@ -155,6 +159,11 @@ export interface Config {
   /** Where operators open the status page (`serve`'s `/status` as the world reaches it): notifications link to it. */
   readonly statusUrl: string | undefined
   /**
+   * A PostgreSQL database every publish copies the new generation to (see `propdata replicate`); a failed copy is
+   * reported in the run's report and does not fail the run. @default none
+   */
+  readonly postgresUrl: string | undefined
+  /**
    * Trust order of sources for golden records and listings, most trusted first; sources not named rank last.
    * Null: registers (bag, pdok, ep-online, woz), then listing sources in registry order.
    */
@@ -226,7 +235,7 @@ export class InvalidEnvironmentError extends Error {
 }
 
 /** Variables whose value must not be printed, even in an error. */
-const secret = (name: string) => /KEY/.test(name)
+const secret = (name: string) => /KEY|POSTGRES_URL/.test(name)
 
 /** Parses `env` into a frozen {@link Config}; throws one error that lists every bad variable and its value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -268,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
     retentionDays: e.PROPDATA_RETENTION_DAYS ?? 30,
     notifyUrl: e.PROPDATA_NOTIFY_URL,
+    postgresUrl: e.PROPDATA_POSTGRES_URL,
     statusUrl: e.PROPDATA_STATUS_URL,
     sourcePriority: e.PROPDATA_SOURCE_PRIORITY
       ? Object.freeze(e.PROPDATA_SOURCE_PRIORITY.split(',').map((id) => id.trim()))

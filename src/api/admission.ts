@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
-import type { Store } from '../store/database.js'
 import { createKeyChecker } from './api-keys.js'
 import { problem, sendProblem } from './problem.js'
 import { createLimiter, fullBudget, setRateLimitHeaders } from './rate-limit.js'
+import type { ReadStore } from './read-store.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,17 +24,17 @@ export type Admission = (request: FastifyRequest, reply: FastifyReply) => Promis
  */
 export function createAdmission(
   app: FastifyInstance,
-  store: Store,
+  store: ReadStore,
   config: Pick<Config, 'envApiKeys' | 'rateLimitPerMinute'>,
 ): Admission {
-  const keys = createKeyChecker(store, config.envApiKeys)
+  const keys = createKeyChecker(store.keyIsActive, config.envApiKeys)
   const perKey = createLimiter(app, config.rateLimitPerMinute, WINDOW_MS, (r) => `key:${r.apiKeyHash}`)
   // A request without a valid key counts against no budget: it is always a 401 (never a 429, whatever arrives from
   // its address), and says so with the policy a key would get. Keys are 256-bit random, so guessing needs no throttle.
   const unkeyed = fullBudget(config.rateLimitPerMinute, WINDOW_MS / 1000)
   return async (request, reply) => {
     const header = request.headers['x-api-key']
-    const hash = keys.check(Array.isArray(header) ? undefined : header)
+    const hash = await keys.check(Array.isArray(header) ? undefined : header)
     if (!hash) {
       setRateLimitHeaders(reply, 'default', unkeyed, WINDOW_MS / 1000)
       await sendProblem(reply, problem(401, 'A valid X-API-Key header is required'))

@@ -11,19 +11,11 @@ export const generateKey = (): string => `pd_${randomBytes(32).toString('base64u
 /** Checks keys against the database and the environment, caching answers for a few seconds. */
 export interface KeyChecker {
   /** The key's identity (its hash) when it is valid, else null. */
-  check(key: string | undefined): string | null
+  check(key: string | undefined): Promise<string | null>
 }
 
-/** Positive and negative answers are cached this long; a revoked key stops working within it. */
-const CACHE_MS = 5_000
-
-/** Builds a key checker over the read-only store plus the keys from `PROPDATA_API_KEYS`. */
-export function createKeyChecker(
-  store: Store,
-  envKeys: readonly string[],
-  now: () => number = Date.now,
-): KeyChecker {
-  const fromEnv = envKeys.map((k) => Buffer.from(hashKey(k)))
+/** Whether a key with this hash is in the SQLite store and not revoked. */
+export function createKeyLookup(store: Store): (hash: string) => boolean {
   const lookup = prepareQuery<{ key_hash: string }, { id: number }>(
     store.sqlite,
     store.db
@@ -32,19 +24,33 @@ export function createKeyChecker(
       .where('key_hash', '=', param('key_hash'))
       .where('revoked_at', 'is', null),
   )
+  return (hash) => lookup.get({ key_hash: hash }) !== undefined
+}
+
+/** Positive and negative answers are cached this long; a revoked key stops working within it. */
+const CACHE_MS = 5_000
+
+/**
+ * Builds a key checker over the keys the read store holds (`isActive`) plus those from `PROPDATA_API_KEYS`.
+ */
+export function createKeyChecker(
+  isActive: (hash: string) => Promise<boolean>,
+  envKeys: readonly string[],
+  now: () => number = Date.now,
+): KeyChecker {
+  const fromEnv = envKeys.map((k) => Buffer.from(hashKey(k)))
   // Keyed by the key as presented, so a cached answer costs a map lookup rather than a SHA-256 per request. The
   // secrets stay in this process's memory only, as they already are in each request's headers.
   const cache = new Map<string, { hash: string; valid: boolean; until: number }>()
   return {
-    check(key) {
+    async check(key) {
       if (!key || key.length > 200) return null
       const t = now()
       const hit = cache.get(key)
       if (hit && hit.until > t) return hit.valid ? hit.hash : null
       const hash = hashKey(key)
       const candidate = Buffer.from(hash)
-      const valid =
-        fromEnv.some((k) => timingSafeEqual(k, candidate)) || lookup.get({ key_hash: hash }) !== undefined
+      const valid = fromEnv.some((k) => timingSafeEqual(k, candidate)) || (await isActive(hash))
       if (cache.size > 10_000) cache.clear()
       cache.set(key, { hash, valid, until: t + CACHE_MS })
       return valid ? hash : null

@@ -23,16 +23,18 @@ import { OPENAPI_OPTIONS } from './openapi.js'
 import { createPathParameterChecker, malformedQueryParameters } from './percent-encoding.js'
 import { type ParameterError, problem, sendProblem } from './problem.js'
 import { createReadModel, type ReadModel } from './read-model.js'
+import type { ReadStore } from './read-store.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerListingRoutes } from './routes/listings.js'
 import { registerMetricsRoutes } from './routes/metrics.js'
 import { registerPropertyRoutes } from './routes/properties.js'
 import { registerSourceRoutes } from './routes/sources.js'
 import { registerStatusRoutes } from './routes/status.js'
+import { sqliteReadStore } from './sqlite-read-store.js'
 
-/** What the app needs: a read-only store and the settings. */
+/** What the app needs: a read-only SQLite store or another read store (a PostgreSQL replica), and the settings. */
 export interface AppOptions {
-  readonly store: Store
+  readonly store: Store | ReadStore
   readonly config: Pick<
     Config,
     'envApiKeys' | 'rateLimitPerMinute' | 'corsOrigins' | 'statusPublic' | 'nightHours'
@@ -102,7 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('apiKeyHash', '')
-  app.decorate('readModel', createReadModel(options.store))
+  const store = 'engine' in options.store ? options.store : sqliteReadStore(options.store)
+  app.decorate('readModel', createReadModel(store))
 
   await app.register(rateLimit, { global: false })
   await app.register(swagger, OPENAPI_OPTIONS)
@@ -111,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uiConfig: { persistAuthorization: true, tryItOutEnabled: true },
   })
 
-  admit = createAdmission(app, options.store, options.config)
+  admit = createAdmission(app, store, options.config)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -64,6 +64,15 @@ export const LISTING_FIELDS = [
  */
 export const NEWEST_FIRST = 'listed_at desc, first_seen desc, id desc'
 
+/** {@link NEWEST_FIRST} in PostgreSQL, which sorts nulls first when descending unless told. */
+export const POSTGRES_NEWEST_FIRST = 'listed_at desc nulls last, first_seen desc, id desc'
+
+/** {@link LISTING_FIELDS} in a PostgreSQL replica, where the verification is a column copied with the listing. */
+export const POSTGRES_LISTING_FIELDS = [
+  ...LISTING_SELECT,
+  sql<string | null>`verification`.as('verification'),
+] as const
+
 /** A listing row as read for the API. */
 export type ListingFields = Pick<ListingRow, (typeof LISTING_SELECT)[number]> & {
   /** `verified_at` and the digit of `verified_by` in one string, or null (see {@link VERIFICATION_SQL}). */

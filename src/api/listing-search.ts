@@ -2,14 +2,22 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { cityKey } from '../normalise/index.js'
 import { param } from '../store/prepared.js'
 import type { Database } from '../store/schema.js'
-import { LISTING_FIELDS, NEWEST_FIRST } from './listing-json.js'
+import {
+  LISTING_FIELDS,
+  NEWEST_FIRST,
+  POSTGRES_LISTING_FIELDS,
+  POSTGRES_NEWEST_FIRST,
+} from './listing-json.js'
 import type { ListingsQuery } from './schemas.js'
+
+/** The database engine a query is built for, where their SQL differs. */
+export type Engine = 'sqlite' | 'postgres'
 
 /** A filter of `GET /v1/listings` beside `status`: the value it binds (absent: no filter) and its condition on it. */
 interface ListingFilter {
   readonly name: string
   readonly value: (q: ListingsQuery) => string | number | undefined
-  readonly where: (eb: ExpressionBuilder<Database, 'listings'>) => Expression<SqlBool>
+  readonly where: (eb: ExpressionBuilder<Database, 'listings'>, engine: Engine) => Expression<SqlBool>
 }
 
 /** Every filter of `GET /v1/listings` beside `status`; they combine with AND. */
@@ -31,7 +39,10 @@ export const LISTING_FILTERS: readonly ListingFilter[] = [
   {
     name: 'source',
     value: (q) => (q.source === undefined ? undefined : JSON.stringify(q.source)),
-    where: () => sql<SqlBool>`instr(source_ids, ${param('source')}) > 0`,
+    where: (_eb, engine) =>
+      engine === 'postgres'
+        ? sql<SqlBool>`strpos(source_ids, ${param('source')}) > 0`
+        : sql<SqlBool>`instr(source_ids, ${param('source')}) > 0`,
   },
   {
     name: 'min_surface_area',
@@ -68,13 +79,14 @@ export function searchValues(q: ListingsQuery): Record<string, unknown> {
  * `present` find, with named parameters. Every filtered column is in the search indexes (migration 023), so both read
  * index entries, and the page reads the rows it shows.
  */
-export function searchQueries(db: Kysely<Database>, present: readonly string[]) {
+export function searchQueries(db: Kysely<Database>, present: readonly string[], engine: Engine) {
   let base = db.selectFrom('listings').where('status', '=', param('status'))
-  for (const filter of LISTING_FILTERS) if (present.includes(filter.name)) base = base.where(filter.where)
+  for (const filter of LISTING_FILTERS)
+    if (present.includes(filter.name)) base = base.where((eb) => filter.where(eb, engine))
   return {
     page: base
-      .select(LISTING_FIELDS)
-      .orderBy(sql.raw(NEWEST_FIRST))
+      .select(engine === 'postgres' ? POSTGRES_LISTING_FIELDS : LISTING_FIELDS)
+      .orderBy(sql.raw(engine === 'postgres' ? POSTGRES_NEWEST_FIRST : NEWEST_FIRST))
       .limit(param('limit'))
       .offset(param('offset')),
     count: base.select((eb) => eb.fn.countAll<number>().as('n')),

@@ -18,6 +18,25 @@ export const NOT_VALUED_YET = JSON.stringify({
   rent: { estimated_rent: null, ...noEstimate(NOT_VALUED) },
 })
 
+/** A Golden Record's columns the API serves. */
+export type ServedGoldenRecord = Pick<
+  GoldenRecordRow,
+  | 'bag_id'
+  | 'num_id'
+  | 'street'
+  | 'number'
+  | 'postcode'
+  | 'city'
+  | 'year_built'
+  | 'energy_label'
+  | 'woz_value'
+  | 'woz_reference_date'
+  | 'surface_area'
+  | 'use_purpose'
+  | 'dwelling_type'
+  | 'provenance_json'
+>
+
 /** What the publish stored of a home beside its record, as JSON text: its valuation and its rent regulation. */
 export interface StoredValues {
   readonly valuation: string
@@ -30,7 +49,7 @@ export interface StoredValues {
  * (already serialised, newest first), which are spliced in, not parsed and serialised again; so is the provenance,
  * expanded from its stored form with its dates as days.
  */
-export function propertyJson(row: GoldenRecordRow, values: StoredValues, listingsJson: string): string {
+export function propertyJson(row: ServedGoldenRecord, values: StoredValues, listingsJson: string): string {
   const head = JSON.stringify({
     bag_id: row.bag_id,
     nummeraanduiding_id: row.num_id,

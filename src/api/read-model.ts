@@ -1,22 +1,14 @@
-import type BetterSqlite3 from 'better-sqlite3'
-import { sql } from 'kysely'
 import { normalisePostcode, parseHouseNumber, postcodeKey } from '../normalise/index.js'
-import { type AddressRow, createNumberMatcher } from '../resolve/index.js'
-import type { Store } from '../store/database.js'
-import { objectRows, param, prepareQuery, type RowReader } from '../store/prepared.js'
+import { type AddressRow, matchByNumber } from '../resolve/index.js'
 import { ANY_KEY as ANY } from '../store/publication.repository.js'
-import type { GoldenRecordRow } from '../store/schema.js'
-import { LISTING_FIELDS, type ListingFields, listingJson, NEWEST_FIRST } from './listing-json.js'
-import { COUNTED_FILTERS, LISTING_FILTERS, searchQueries, searchValues } from './listing-search.js'
+import { listingJson } from './listing-json.js'
+import { COUNTED_FILTERS, LISTING_FILTERS, searchValues } from './listing-search.js'
 import { LruCache } from './lru-cache.js'
-import { LISTINGS_PER_PROPERTY, NOT_VALUED_YET, propertyJson } from './property-json.js'
+import { NOT_VALUED_YET, propertyJson } from './property-json.js'
+import type { Eventually, ListingSearch, Published, ReadModelReads, ReadStore } from './read-store.js'
 import type { AddressQuery, ListingsQuery } from './schemas.js'
 
-/** The generation the API serves and when it was published. */
-export interface Published {
-  readonly generation: number
-  readonly publishedAt: string
-}
+export type { Published } from './read-store.js'
 
 /** A response body with the generation it was read from (the ETag of exactly that body) and its key. */
 export interface Answer<T> {
@@ -28,19 +20,19 @@ export interface Answer<T> {
 
 /** The published data as the API serves it, with counts and responses cached per generation. */
 export interface ReadModel {
-  readonly store: Store
-  /** Re-reads the generation when another connection committed; returns the current one. */
+  readonly store: ReadStore
+  /** The generation published now (as the store last saw it); a new one empties the caches. */
   sync(): Published
   /** The `/v1/listings` body for a validated query, serialised. */
-  listings(query: ListingsQuery): Answer<string>
+  listings(query: ListingsQuery): Eventually<Answer<string>>
   /** The `/v1/listings/{id}` body of the listing with numeric id `id`, serialised, or null when there is none. */
-  listing(id: number): Answer<string | null>
+  listing(id: number): Eventually<Answer<string | null>>
   /** The listing a merged-away listing id became (see `mergeListingsByFacts`), or null when `id` is no alias. */
-  survivorOf(id: number): number | null
+  survivorOf(id: number): Promise<number | null>
   /** The `/v1/properties/{id}` body, serialised, or null when there is no record. */
-  property(bagId: string): Answer<string | null>
+  property(bagId: string): Eventually<Answer<string | null>>
   /** The `/v1/properties?postcode=…` body: the Golden Records at an address, as the resolver decides it. */
-  propertiesAt(address: AddressQuery): Answer<string>
+  propertiesAt(address: AddressQuery): Eventually<Answer<string>>
   /** Cache sizes, for the memory figures and /metrics. */
   stats(): {
     listingResponses: { entries: number; chars: number }
@@ -49,114 +41,69 @@ export interface ReadModel {
   }
 }
 
-/** Builds the read model over a (read-only) store. */
-export function createReadModel(store: Store): ReadModel {
-  const { db, sqlite } = store
-  const dataVersion = sqlite.prepare('pragma data_version').pluck()
-  const publication = sqlite.prepare<[], { generation: number; published_at: string }>(
-    'select generation, published_at from publication where id = 1',
-  )
-  const countFromTable = prepareQuery<{ city_key: string; type: string }, { n: number }>(
-    sqlite,
-    db
-      .selectFrom('listing_counts')
-      .select('n')
-      .where('city_key', '=', param('city_key'))
-      .where('type', '=', param('type')),
-  )
-  const goldenRecord = objectRows(
-    prepareQuery<{ bag_id: string }, GoldenRecordRow>(
-      sqlite,
-      db.selectFrom('golden_records').selectAll().where('bag_id', '=', param('bag_id')),
-    ),
-  )
-  const valuesOf = prepareQuery<
-    { bag_id: string },
-    { valuation_json: string; rent_regulation_json: string | null }
-  >(
-    sqlite,
-    db
-      .selectFrom('valuations')
-      .select(['valuation_json', 'rent_regulation_json'])
-      .where('bag_id', '=', param('bag_id')),
-  )
-  const listingById = objectRows(
-    prepareQuery<{ id: number }, ListingFields>(
-      sqlite,
-      db.selectFrom('listings').select(LISTING_FIELDS).where('id', '=', param('id')),
-    ),
-  )
-  const survivor = prepareQuery<{ id: number }, { survivor_id: number }>(
-    sqlite,
-    db.selectFrom('listing_aliases').select('survivor_id').where('listing_id', '=', param('id')),
-  )
-  const matchNumber = createNumberMatcher(sqlite)
-  const objectOfAddress = prepareQuery<{ num_id: string }, { object_id: string }>(
-    sqlite,
-    db.selectFrom('bag_addresses').select('object_id').where('num_id', '=', param('num_id')),
-  )
-  const listingsOfHome = objectRows(
-    prepareQuery<{ bag_id: string }, ListingFields>(
-      sqlite,
-      db
-        .selectFrom('listings')
-        .select(LISTING_FIELDS)
-        .where('bag_id', '=', param('bag_id'))
-        .orderBy('status')
-        .orderBy(sql.raw(NEWEST_FIRST))
-        .limit(sql.lit(LISTINGS_PER_PROPERTY)),
-    ),
-  )
-  const shapes = new Map<
-    string,
-    { page: RowReader<[Record<string, unknown>], ListingFields>; count: BetterSqlite3.Statement }
-  >()
+/** A listings search: its status and filters by name, the names present, and the key its count is kept by. */
+interface Search extends ListingSearch {
+  readonly countKey: string
+}
+
+/** Builds the read model over a read store (SQLite or a PostgreSQL replica). */
+export function createReadModel(store: ReadStore): ReadModel {
   const counts = new Map<string, number>()
   const responses = new LruCache<string>(20_000, 64 * 1024 * 1024)
   // Homes clients ask about again (the ones they track) are answered from memory until the next publish: a record
   // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
-  // Made once: better-sqlite3 wraps the function on every transaction() call.
-  const readInSnapshot = sqlite.transaction(
-    (cache: LruCache<string>, key: string, read: () => string | null): Answer<string | null> => {
-      const snapshot = sync()
-      const body = read()
-      if (body !== null) cache.set(key, body)
-      return { published: snapshot, body, key }
-    },
-  )
-  let version = -1
-  let current = { generation: -1, publishedAt: '' }
+  /** The generation the caches hold bodies of. */
+  let cached = -1
 
-  /** One pair of statements per combination of filters present (`values`); values are bound by name. */
-  const statementsFor = (values: Record<string, unknown>) => {
-    const present = LISTING_FILTERS.filter((f) => values[f.name] !== undefined).map((f) => f.name)
-    const key = present.join(',')
-    let shape = shapes.get(key)
-    if (!shape) {
-      const queries = searchQueries(db, present)
-      shape = {
-        page: objectRows(prepareQuery<Record<string, unknown>, ListingFields>(sqlite, queries.page)),
-        count: prepareQuery(sqlite, queries.count),
-      }
-      shapes.set(key, shape)
+  /** Empties the caches when `published` is another generation than theirs. */
+  const seen = (published: Published) => {
+    if (published.generation !== cached) {
+      counts.clear()
+      responses.clear()
+      properties.clear()
+      cached = published.generation
     }
-    return shape
+    return published
+  }
+  const sync = () => seen(store.published())
+
+  /**
+   * A body from this generation's cache, or read in one snapshot, so the body and the generation it is tagged with
+   * come from the same one. A cache hit needs no snapshot: the caches only ever hold bodies of the generation last
+   * seen, so a hit stands while the store still publishes that one. A hit is answered at once, without a promise.
+   */
+  function answer<T extends string | null>(
+    cache: LruCache<string>,
+    key: string,
+    read: (reads: ReadModelReads) => Promise<T>,
+  ): Eventually<Answer<T>> {
+    const hit = cache.get(key)
+    if (hit !== undefined) {
+      const generation = cached
+      const published = sync()
+      if (published.generation === generation) return { published, body: hit as T, key }
+    }
+    return store.snapshot(async (reads) => {
+      const published = seen(await reads.publication())
+      const body = await read(reads)
+      if (body !== null && published.generation === cached) cache.set(key, body)
+      return { published, body, key }
+    })
   }
 
-  const sync = () => {
-    const v = dataVersion.get() as number
-    if (v !== version) {
-      version = v
-      const row = publication.get()!
-      if (row.generation !== current.generation) {
-        counts.clear()
-        responses.clear()
-        properties.clear()
-      }
-      current = { generation: row.generation, publishedAt: row.published_at }
+  /** A page of listings and the exact total, serialised. */
+  async function readListings(reads: ReadModelReads, q: ListingsQuery, search: Search): Promise<string> {
+    const page = q.page ?? 1
+    const pageSize = q.page_size ?? 20
+    let total = counts.get(search.countKey)
+    if (total === undefined) {
+      total = await countOf(reads, search)
+      counts.set(search.countKey, total)
     }
-    return current
+    const offset = (page - 1) * pageSize
+    const rows = offset >= total ? [] : await reads.listingsPage(search, pageSize, offset)
+    return `{"data":[${rows.map(listingJson).join(',')}],"meta":${JSON.stringify({ total, page, page_size: pageSize })}}`
   }
 
   return {
@@ -164,28 +111,29 @@ export function createReadModel(store: Store): ReadModel {
     sync,
     listings(q) {
       const values = searchValues(q)
+      const present = LISTING_FILTERS.filter((f) => values[f.name] !== undefined).map((f) => f.name)
       // The filters name the count; with the page they name the response.
       const countKey = JSON.stringify([values.status, ...LISTING_FILTERS.map((f) => values[f.name] ?? null)])
-      return answer(responses, `listings|${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, () =>
-        readListings(q, values, countKey),
+      return answer(responses, `listings|${countKey}|${q.page ?? 1}|${q.page_size ?? 20}`, (reads) =>
+        readListings(reads, q, { values, present, countKey }),
       )
     },
     listing(id) {
-      return answer(responses, `listing|${id}`, () => {
-        const row = listingById.get({ id })
+      return answer(responses, `listing|${id}`, async (reads) => {
+        const row = await reads.listing(id)
         return row ? listingJson(row) : null
       })
     },
-    survivorOf(id) {
-      return survivor.get({ id })?.survivor_id ?? null
+    async survivorOf(id) {
+      return (await store.reads.survivorOf(id)) ?? null
     },
     property(bagId) {
-      return answer(properties, `property|${bagId}`, () => readProperty(bagId))
+      return answer(properties, `property|${bagId}`, (reads) => readProperty(reads, bagId))
     },
     propertiesAt(address) {
       const printed = `${address.number}${address.letter ?? ''}${address.addition ? `-${address.addition}` : ''}`
       const key = `address|${address.postcode.replace(/\s/g, '')}|${printed}`.toUpperCase()
-      return answer(properties, key, () => readAddress(address.postcode, printed))
+      return answer(properties, key, (reads) => readAddress(reads, address.postcode, printed))
     },
     stats: () => ({
       listingResponses: responses.stats,
@@ -193,82 +141,51 @@ export function createReadModel(store: Store): ReadModel {
       counts: counts.size,
     }),
   }
+}
 
-  /**
-   * A body from this generation's cache, or read in one transaction, so the body and the generation it is tagged
-   * with come from the same snapshot. A cache hit needs no transaction: the cache only ever holds bodies of the
-   * generation last seen, so a hit stands when sync() still sees that one. A miss checks the generation once, inside
-   * the transaction, as every check asks SQLite for a read lock of its own.
-   */
-  function answer<T extends string | null>(cache: LruCache<string>, key: string, read: () => T): Answer<T> {
-    const cached = cache.get(key)
-    if (cached !== undefined) {
-      const { generation } = current
-      const published = sync()
-      if (published.generation === generation) return { published, body: cached as T, key }
-    }
-    return readInSnapshot(cache, key, read) as Answer<T>
-  }
+/** Active listings by city and type were counted at publish; any other count is made once per generation. */
+async function countOf(reads: ReadModelReads, { values, present }: ListingSearch): Promise<number> {
+  const precomputed = values.status === 'active' && present.every((name) => COUNTED_FILTERS.has(name))
+  if (!precomputed) return reads.countListings({ values, present })
+  const cityKey = (values.city as string | undefined) ?? ANY
+  return (await reads.listingCount(cityKey, (values.type as string | undefined) ?? ANY)) ?? 0
+}
 
-  /** A page of listings and the exact total, serialised; `values` are the status and the filters given. */
-  function readListings(q: ListingsQuery, values: Record<string, unknown>, countKey: string): string {
-    const page = q.page ?? 1
-    const pageSize = q.page_size ?? 20
-    const statements = statementsFor(values)
-    let total = counts.get(countKey)
-    if (total === undefined) {
-      // Active listings by city and type were counted at publish; any other count is made once per generation.
-      const precomputed =
-        values.status === 'active' &&
-        LISTING_FILTERS.every((f) => values[f.name] === undefined || COUNTED_FILTERS.has(f.name))
-      total = precomputed
-        ? (countFromTable.get({
-            city_key: (values.city as string) ?? ANY,
-            type: (values.type as string) ?? ANY,
-          })?.n ?? 0)
-        : (statements.count.get(values) as { n: number }).n
-      counts.set(countKey, total)
-    }
-    const offset = (page - 1) * pageSize
-    const rows = offset >= total ? [] : statements.page.all({ ...values, limit: pageSize, offset })
-    return `{"data":[${rows.map(listingJson).join(',')}],"meta":${JSON.stringify({ total, page, page_size: pageSize })}}`
+/**
+ * The Golden Records at an address, the postcode and house number read and resolved exactly as a listing's are:
+ * the one home it resolves to, every candidate when it is ambiguous, none when nothing is there.
+ */
+async function readAddress(reads: ReadModelReads, postcode: string, printed: string): Promise<string> {
+  const normalised = normalisePostcode(postcode)
+  const houseNumber = parseHouseNumber(printed)
+  const match =
+    normalised && houseNumber
+      ? matchByNumber(await reads.addressesAt(postcodeKey(normalised), houseNumber.huisnummer), houseNumber)
+      : { method: 'not-found', rows: [] }
+  const records: string[] = []
+  for (const row of [...match.rows].sort(byHouseNumber)) {
+    const record = await readProperty(reads, row.object_id)
+    if (record !== null) records.push(record)
   }
+  return `{"data":[${records.join(',')}],"meta":${JSON.stringify({ resolution: match.method })}}`
+}
 
-  /**
-   * The Golden Records at an address, the postcode and house number read and resolved exactly as a listing's are:
-   * the one home it resolves to, every candidate when it is ambiguous, none when nothing is there.
-   */
-  function readAddress(postcode: string, printed: string): string {
-    const normalised = normalisePostcode(postcode)
-    const houseNumber = parseHouseNumber(printed)
-    const match =
-      normalised && houseNumber
-        ? matchNumber(postcodeKey(normalised), houseNumber)
-        : { method: 'not-found', rows: [] }
-    const records = [...match.rows]
-      .sort(byHouseNumber)
-      .flatMap((row) => readProperty(row.object_id) ?? [])
-      .join(',')
-    return `{"data":[${records}],"meta":${JSON.stringify({ resolution: match.method })}}`
-  }
-
-  /** A golden record as the API's JSON, with the valuation and rent regulation the publish stored for it, or null. */
-  function readProperty(bagId: string): string | null {
-    const objectId = bagId.slice(4, 6) === '20' ? objectOfAddress.get({ num_id: bagId })?.object_id : bagId
-    if (!objectId) return null
-    const row = goldenRecord.get({ bag_id: objectId })
-    if (!row) return null
-    const listings = listingsOfHome.all({ bag_id: row.bag_id }).map(listingJson).join(',')
-    const values = valuesOf.get({ bag_id: row.bag_id })
-    return propertyJson(
-      row,
-      {
-        valuation: values?.valuation_json ?? NOT_VALUED_YET,
-        rentRegulation: values?.rent_regulation_json ?? null,
-      },
-      listings,
-    )
-  }
+/** A golden record as the API's JSON, with the valuation and rent regulation the publish stored for it, or null. */
+async function readProperty(reads: ReadModelReads, bagId: string): Promise<string | null> {
+  const objectId = bagId.slice(4, 6) === '20' ? await reads.objectOfAddress(bagId) : bagId
+  if (!objectId) return null
+  const row = await reads.goldenRecord(objectId)
+  if (!row) return null
+  const listings = await reads.listingsOfHome(row.bag_id)
+  const values = await reads.storedValues(row.bag_id)
+  return propertyJson(
+    row,
+    {
+      valuation: values?.valuation_json ?? NOT_VALUED_YET,
+      rentRegulation: values?.rent_regulation_json ?? null,
+    },
+    listings.map(listingJson).join(','),
+  )
 }
 
 /** Addresses in the order a building lists them: by letter, then addition, then object id. */

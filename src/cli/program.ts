@@ -12,7 +12,10 @@ export function buildProgram(): Command {
     .description(
       'Dutch housing data: crawl listings, resolve them to the BAG, merge Golden Records, serve /v1',
     )
-    .option('--db <path>', 'SQLite database (default: PROPDATA_DB, else data/propdata.db)')
+    .option(
+      '--db <path>',
+      'SQLite database (default: PROPDATA_DB, else data/propdata.db); serve also takes a postgres:// URL',
+    )
     .option('--json', 'print the result as JSON on stdout')
     .option('--quiet', 'print only errors and the result')
     .option('--verbose', 'print debug detail')
@@ -29,6 +32,7 @@ export function buildProgram(): Command {
   addReport(program)
   addBackup(program)
   addExport(program)
+  addReplicate(program)
   addStart(program)
   for (const command of program.commands) command.exitOverride()
   return program
@@ -290,6 +294,21 @@ function addExport(program: Command): void {
     .action(async (_o, cmd: Command) => {
       const { exportCommand } = await import('./commands/export.js')
       await exportCommand(cmd.optsWithGlobals())
+    })
+}
+
+/** `propdata replicate --to postgres://…`: the published generation copied to PostgreSQL. */
+function addReplicate(program: Command): void {
+  program
+    .command('replicate')
+    .description(
+      "Copy the published generation to PostgreSQL (the rows changed since the replica's generation), switching its readers in one transaction",
+    )
+    .requiredOption('--to <url>', 'the PostgreSQL database: postgres://user:password@host:port/database')
+    .option('--rebuild', 'empty the replica first and copy everything')
+    .action(async (_o, cmd: Command) => {
+      const { replicateCommand } = await import('./commands/replicate.js')
+      await replicateCommand(cmd.optsWithGlobals())
     })
 }
 

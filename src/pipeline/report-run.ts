@@ -3,6 +3,7 @@ import type { CrawlOutcome } from '../crawl/crawl-outcome.js'
 import { exportPublished, type PublishedExport } from '../export/export-after-publish.js'
 import type { PublishReport } from '../publish/publish-run.js'
 import type { EnrichmentReport } from '../registers/enrich-homes.js'
+import { type ReplicaOutcome, replicateAfterPublish } from '../replica/replicate-after-publish.js'
 import { finishRun, recordRunSource } from '../store/runs.repository.js'
 import type { RunTable } from '../store/schema.js'
 import { activeListingsPerSource } from '../store/sources.repository.js'
@@ -62,6 +63,8 @@ export interface RunReport {
   readonly problems: readonly string[]
   /** Registered sources a run over every source did not read, and why (retired; terms that forbid crawling). */
   readonly leftOut: readonly LeftOutSource[]
+  /** The copy to PostgreSQL after the publish (`PROPDATA_POSTGRES_URL`); absent when none is set or nothing published. */
+  readonly replica?: ReplicaOutcome
   /** The export of the published generation (`PROPDATA_EXPORT_DIR`), added once the report is stored. */
   readonly export?: PublishedExport
 }
@@ -139,8 +142,8 @@ async function recordSources(
 }
 
 /**
- * Ends the run: its status, each source's row, and the report stored with the run and returned, with the export of
- * the published generation when one is asked for (see `exportPublished`).
+ * Ends the run: its status, each source's row, the copy to PostgreSQL and the report stored with the run and
+ * returned, with the export of the published generation when one is asked for (see `exportPublished`).
  */
 export async function reportRun(
   options: IngestOptions,
@@ -154,6 +157,12 @@ export async function reportRun(
   const { status, exitCode } = runStatus([...outcomes.values()], published)
   const sources = sourceReports(options, outcomes, published)
   await recordSources(options, runId, outcomes, sources)
+  // After the SQLite commit and the sources' lines: a replica that fails is reported, and the run stands.
+  const { postgresUrl } = options.config
+  const replica =
+    published && postgresUrl
+      ? await replicateAfterPublish(options.store, postgresUrl, options.logger)
+      : undefined
   const finishedAt = new Date().toISOString()
   const report: RunReport = {
     runId,
@@ -174,6 +183,7 @@ export async function reportRun(
       .filter((s) => s.status !== 'ok')
       .map((s) => `${s.source}: ${s.status}: ${s.message ?? 'no detail'}`),
     leftOut: run.leftOut,
+    ...(replica && { replica }),
   }
   run.detach()
   await finishRun(options.store, runId, { status, exitCode, report, finishedAt })

@@ -65,10 +65,10 @@ export function legalRentOf(
 /**
  * Writes `max_legal_rent_*` and `above_legal_max` of every rental listing whose answer changed (its rent, its home or
  * the home's rent regulation moved), looking at the rentals written or whose home's regulation was written since
- * generation `since` (null: every rental). Run inside the publishing transaction, after {@link regulateHomes}.
- * Returns how many listings it wrote.
+ * generation `since` (null: every rental), stamping each it wrote with `generation` so a replica copies it. Run
+ * inside the publishing transaction, after {@link regulateHomes}. Returns how many listings it wrote.
  */
-export function compareListingRents(store: Store, since: number | null): number {
+export function compareListingRents(store: Store, since: number | null, generation: number): number {
   const { sqlite } = store
   // Through the generation indexes, so that a publish that wrote few rentals and regulations reads few.
   const changedSince =
@@ -83,9 +83,9 @@ export function compareListingRents(store: Store, since: number | null): number 
        from listings l left join valuations v on v.bag_id = l.bag_id
       where l.type = 'rent' and l.id > @after ${changedSince} order by l.id limit 5000`,
   )
-  const write = sqlite.prepare<[number | null, number | null, number | null, string | null, number]>(
+  const write = sqlite.prepare<[number | null, number | null, number | null, string | null, number, number]>(
     `update listings set max_legal_rent_low = ?, max_legal_rent_high = ?, above_legal_max = ?,
-       above_legal_max_reason = ? where id = ?`,
+       above_legal_max_reason = ?, updated_generation = ? where id = ?`,
   )
   let written = 0
   let after = 0
@@ -102,7 +102,7 @@ export function compareListingRents(store: Store, since: number | null): number 
         legal.reason === row.above_legal_max_reason
       )
         continue
-      written += write.run(legal.low, legal.high, legal.above, legal.reason, row.id).changes
+      written += write.run(legal.low, legal.high, legal.above, legal.reason, generation, row.id).changes
     }
   }
   return written

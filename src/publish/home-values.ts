@@ -41,7 +41,11 @@ export function storeHomeValues(
   }
   const valued = valueHomes(store, generation, scope)
   const regulated = regulateHomes(store, dutchDate(new Date(now)), generation, scope)
-  const rentalsCompared = compareListingRents(store, last === null ? null : writtenSince(store, last))
+  const rentalsCompared = compareListingRents(
+    store,
+    last === null ? null : writtenSince(store, last),
+    generation,
+  )
   writeLastPass(store, { generation, now })
   return { ...valued, regulated, rentalsCompared }
 }

@@ -174,7 +174,7 @@ describe('GET /v1/listings: results', () => {
         .join('; ')
     for (let subset = 0; subset < 2 ** names.length; subset++) {
       const present = names.filter((_, i) => subset & (2 ** i))
-      const queries = searchQueries(fixture.store.db, present)
+      const queries = searchQueries(fixture.store.db, present, 'sqlite')
       const count = plan(queries.count.compile().sql)
       expect(count, `count of ${present}`).toMatch(
         /^SEARCH listings USING COVERING INDEX listings_\w+ \(status=\?/,

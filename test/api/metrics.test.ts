@@ -86,7 +86,7 @@ describe('GET /metrics', () => {
     const before = (await get(fixture, '/metrics', {})).body
     const held = Number(series(before, 'propdata_response_cache_entries', 'cache="properties"'))
     // Through the read model: this fixture's key is limited to 2 requests a minute.
-    for (const id of [...ids, ...ids]) expect(fixture.app.readModel.property(id).body).not.toBeNull()
+    for (const id of [...ids, ...ids]) expect((await fixture.app.readModel.property(id)).body).not.toBeNull()
     const after = (await get(fixture, '/metrics', {})).body
     expect(
       Number(series(after, 'propdata_response_cache_entries', 'cache="properties"')),

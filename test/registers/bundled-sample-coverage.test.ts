@@ -6,8 +6,8 @@ const sample = useSampleStore()
 
 // The rule on the sample `npm start` serves: its rentals lie in cities without sale listings, so their homes are
 // valued from the indexed WOZ value alone.
-it('the bundled sample meets the ≥ 90 % coverage rule among golden records reachable from active listings', () => {
-  const { n, records: _records, ...shares } = coverage(sample.store)
+it('the bundled sample meets the ≥ 90 % coverage rule among golden records reachable from active listings', async () => {
+  const { n, records: _records, ...shares } = await coverage(sample.store)
   expect(n).toBeGreaterThan(400)
   process.stdout.write(`bundled sample, ${n} listed homes: ${JSON.stringify(shares)}\n`)
   for (const [field, share] of Object.entries(shares)) expect(share, field).toBeGreaterThanOrEqual(0.9)

@@ -1,9 +1,10 @@
 import { createReadModel } from '../../src/api/read-model.js'
+import { sqliteReadStore } from '../../src/api/sqlite-read-store.js'
 import type { Store } from '../../src/store/database.js'
 
 /** Every field the coverage rule asks for, per golden record reachable from an active listing. */
-export function coverage(store: Store) {
-  const model = createReadModel(store)
+export async function coverage(store: Store) {
+  const model = createReadModel(sqliteReadStore(store))
   model.sync()
   const ids = store.sqlite
     .prepare<[], { bag_id: string }>(
@@ -11,7 +12,9 @@ export function coverage(store: Store) {
     )
     .all()
     .map((r) => r.bag_id)
-  const records = ids.map((id) => JSON.parse(String(model.property(id).body)))
+  const records = await Promise.all(
+    ids.map(async (id) => JSON.parse(String((await model.property(id)).body))),
+  )
   const share = (test: (r: (typeof records)[number]) => boolean) =>
     records.filter(test).length / records.length
   return {

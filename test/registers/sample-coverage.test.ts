@@ -44,8 +44,8 @@ describe('ingest --sample with the sample registers', () => {
     expect(first.registers!.energyLabels).toBeNull() // no key: the bulk file only
   })
 
-  it('meets the ≥ 90 % coverage rule among golden records reachable from active listings', () => {
-    const c = coverage(store)
+  it('meets the ≥ 90 % coverage rule among golden records reachable from active listings', async () => {
+    const c = await coverage(store)
     expect(c.n).toBeGreaterThan(40)
     const pct = (x: number) => `${(x * 100).toFixed(0)} %`
     process.stdout.write(
@@ -55,8 +55,8 @@ describe('ingest --sample with the sample registers', () => {
       expect(value, field).toBeGreaterThanOrEqual(0.9)
   })
 
-  it('serves provenance per field: registers for what they own, the peildatum with the WOZ value', () => {
-    const { records } = coverage(store)
+  it('serves provenance per field: registers for what they own, the peildatum with the WOZ value', async () => {
+    const { records } = await coverage(store)
     const withWoz = records.find((r) => r.building.woz_value !== null)!
     expect(withWoz.provenance).toMatchObject({
       year_built: { source: 'bag' },
@@ -80,8 +80,8 @@ describe('ingest --sample with the sample registers', () => {
     })
   })
 
-  it('values with an interval and a confidence, blends the WOZ value in, and dates the value at the model', () => {
-    const { records } = coverage(store)
+  it('values with an interval and a confidence, blends the WOZ value in, and dates the value at the model', async () => {
+    const { records } = await coverage(store)
     const valued = records.filter((r) => r.valuation.estimated_price !== null)
     const model = JSON.parse(
       (
@@ -123,7 +123,7 @@ describe('the API over it', () => {
     const readonly = await openStore(config.dbPath, { readonly: true })
     const app = await buildApp({ store: readonly, config: { ...config, envApiKeys: [key] } })
     try {
-      const { records } = coverage(store)
+      const { records } = await coverage(store)
       const get = (id: string) => app.inject({ url: `/v1/properties/${id}`, headers: { 'x-api-key': key } })
       for (const r of records)
         expect(propertyResponseSchema.safeParse(JSON.parse((await get(r.bag_id)).body)).success).toBe(true)

@@ -30,7 +30,7 @@ export function registerListingRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       // The count and the page come from one published generation, the one the ETag names (see ReadModel).
-      const answer = app.readModel.listings(request.query)
+      const answer = await app.readModel.listings(request.query)
       if (notModified(request, reply, answer.published)) return reply
       return sendAnswer(request, reply, answer)
     },
@@ -57,11 +57,11 @@ export function registerListingRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const id = parseListingId(request.params.id)
-      const own = id === null ? null : app.readModel.listing(id)
+      const own = id === null ? null : await app.readModel.listing(id)
       // A merged-away id answers as the listing it became; Content-Location names that one by id alone, relative
       // to this path (`lis_1` → `lis_2`), so it holds behind a proxy that mounts the API lower.
-      const survivor = id !== null && own?.body === null ? app.readModel.survivorOf(id) : null
-      const answer = survivor === null ? own : app.readModel.listing(survivor)
+      const survivor = id !== null && own?.body === null ? await app.readModel.survivorOf(id) : null
+      const answer = survivor === null ? own : await app.readModel.listing(survivor)
       if (answer?.body == null) return sendProblem(reply, problem(404, `No listing ${request.params.id}`))
       if (survivor !== null) reply.header('content-location', formatListingId(survivor))
       if (notModified(request, reply, answer.published)) return reply

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { type ApiMetrics, createApiMetrics } from '../metrics.js'
-import { sourceStatusReaderFor } from '../source-status.js'
 
 /**
  * `GET /metrics` (Prometheus text format, no key: bind the API to loopback or a private network, or block the
  * path at the proxy) and the hook that times every response. Register before the routes it should time.
  */
 export function registerMetricsRoutes(app: FastifyInstance): ApiMetrics {
-  const reader = sourceStatusReaderFor(app.readModel.store)
   const metrics = createApiMetrics({
     published: () => app.readModel.sync(),
-    sources: () => reader.read(),
+    sources: () => app.readModel.store.sources(),
     caches: () => {
       const { listingResponses, propertyResponses } = app.readModel.stats()
       return { listings: listingResponses, properties: propertyResponses }

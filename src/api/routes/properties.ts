@@ -34,7 +34,7 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const answer = app.readModel.property(request.params.bag_id)
+      const answer = await app.readModel.property(request.params.bag_id)
       if (answer.body === null)
         return sendProblem(reply, problem(404, `No record for BAG id ${request.params.bag_id}`))
       if (notModified(request, reply, answer.published)) return reply
@@ -56,7 +56,7 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const answer = app.readModel.propertiesAt(request.query)
+      const answer = await app.readModel.propertiesAt(request.query)
       if (notModified(request, reply, answer.published)) return reply
       return sendAnswer(request, reply, answer)
     },

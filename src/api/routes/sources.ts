@@ -6,15 +6,9 @@ import { calendarDate } from '../date-schemas.js'
 import { problemSchema } from '../schemas.js'
 import { secondsSince } from '../seconds-since.js'
 import { sourcesResponseSchema } from '../source-schemas.js'
-import { sourceStatusReaderFor } from '../source-status.js'
 
 /** `GET /v1/sources`: every source, its last run, its freshness and how many listings it shows. */
 export function registerSourceRoutes(app: FastifyInstance): void {
-  const reader = sourceStatusReaderFor(app.readModel.store)
-  // A run changes the answer when it starts and when it finishes, whether or not it publishes.
-  const lastRunChange = app.readModel.store.sqlite
-    .prepare<[], string | null>('select max(coalesce(finished_at, started_at)) from runs')
-    .pluck()
   app.withTypeProvider<ZodTypeProvider>().get(
     '/sources',
     {
@@ -29,10 +23,11 @@ export function registerSourceRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const snapshot = await reader.read()
+      const snapshot = await app.readModel.store.sources()
       const published = app.readModel.sync()
-      // ISO timestamps: the later sorts last.
-      const [, modifiedAt] = [published.publishedAt, lastRunChange.get() ?? ''].sort() as [string, string]
+      // A run changes the answer when it starts and when it finishes, whether or not it publishes. ISO timestamps:
+      // the later sorts last.
+      const [, modifiedAt] = [published.publishedAt, snapshot.lastRunChange ?? ''].sort() as [string, string]
       // The ETag and Last-Modified move with the generation and with every run (a failed run publishes nothing but
       // changes `status`); freshness_seconds and oldest_unverified_seconds count on between them, which the weak ETag allows.
       if (notModified(request, reply, published, { tag: snapshot.fingerprint, modifiedAt })) return reply

@@ -36,8 +36,9 @@ function secure(reply: FastifyReply): FastifyReply {
  * public they are not there at all: they answer 404 as any unknown path does, and the API's document leaves them out.
  */
 export function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
-  if (!options.public) return
-  const store = app.readModel.store
+  // From SQLite only: the runs' history stays with the pipeline, and is not copied to a replica.
+  const store = app.readModel.store.sqlite
+  if (!options.public || !store) return
   const figures = createPerRunCache(
     store,
     () => readStatusData(store, { nightHours: options.nightHours }),

@@ -1,18 +1,39 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../api/app.js'
+import type { ReadStore } from '../../api/read-store.js'
+import { sqliteReadStore } from '../../api/sqlite-read-store.js'
 import type { Config } from '../../config.js'
+import { isPostgresUrl } from '../../replica/postgres/connect.js'
+import { NoReplicaError, postgresReadStore } from '../../replica/postgres/postgres-read-store.js'
+import { connectionFailure, postgresUrlProblem } from '../../replica/postgres/postgres-url.js'
 import { openStore } from '../../store/database.js'
 import { configFrom, type GlobalOptions } from '../context.js'
+import { CliError, EXIT } from '../exit-codes.js'
 import { listenFailure, portFrom } from '../port.js'
 
 /**
- * Starts the API on a read-only connection (after bringing the schema up to date) and returns it. The database must
- * exist: serving a mistyped path would answer from an empty one.
+ * The store the API reads: a SQLite file on a read-only connection (after bringing its schema up to date; it must
+ * exist, as serving a mistyped path would answer from an empty one), or a PostgreSQL replica named by its URL.
  */
+async function openReadStore(location: string): Promise<ReadStore> {
+  if (!isPostgresUrl(location)) {
+    const writable = await openStore(location, { create: false })
+    await writable.close()
+    return sqliteReadStore(await openStore(location, { readonly: true }))
+  }
+  const problem = postgresUrlProblem(location)
+  if (problem) throw new CliError(`--db: ${problem}`, EXIT.USAGE)
+  try {
+    return await postgresReadStore(location)
+  } catch (error) {
+    if (error instanceof NoReplicaError) throw new CliError(error.message, EXIT.USAGE)
+    throw new CliError(connectionFailure(location, error), EXIT.USAGE)
+  }
+}
+
+/** Starts the API on the read store `config.dbPath` names (see {@link openReadStore}) and returns it. */
 export async function startServer(config: Config, port: number, host: string): Promise<FastifyInstance> {
-  const writable = await openStore(config.dbPath, { create: false })
-  await writable.close()
-  const store = await openStore(config.dbPath, { readonly: true })
+  const store = await openReadStore(config.dbPath)
   const app = await buildApp({ store, config })
   app.addHook('onClose', async () => store.close())
   try {
