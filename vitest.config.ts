@@ -8,6 +8,7 @@ export default defineConfig({
       'tools/**/*.test.ts',
       'testkit/**/*.test.ts',
       'test/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     globalSetup: ['test/helpers/build-dist.ts'],
     testTimeout: 30_000,
