@@ -10,7 +10,7 @@ export default defineConfig({
       'test/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
-    globalSetup: ['test/helpers/build-dist.ts'],
+    globalSetup: ['test/helpers/build-dist.ts', 'test/helpers/temp-root.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
