@@ -1,16 +1,15 @@
 import { spawnSync } from 'node:child_process'
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { createWriteStream, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { readFileSource } from '../../src/crawl/read-file-source.js'
 import type { Listing } from '../../src/kit/index.js'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
 import feed from './adapter.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'propdata-feed-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = useTempDir('propdata-feed-')
 
 const HEADER =
   'source_listing_id,url,type,price,surface_area,street,house_number,postcode,city,energy_label,year_built,rooms,listed_at'

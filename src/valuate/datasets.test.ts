@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
 import { loadDatasetFile, loadDefaultDatasets } from './datasets.js'
 
 describe('default datasets', () => {
@@ -55,7 +55,7 @@ describe('default datasets', () => {
 })
 
 describe('loadDatasetFile', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'propdata-valuate-'))
+  const dir = useTempDir('propdata-valuate-')
 
   it('reads the generic CSV format and drops unusable rows by reason', () => {
     const path = join(dir, 'mine.csv')

@@ -1,24 +1,23 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { loadSiteFiles } from '../../src/declarative/index.js'
 import { nextSteps } from '../../tools/new-source.js'
 import { siteFileNextSteps } from '../../tools/site-file-scaffold.js'
+import { useTempDir } from '../helpers/temp-dir.js'
 
 // A copy of the parts of the repository the script touches; src/ and node_modules/ are linked, not copied.
-const root = mkdtempSync(join(tmpdir(), 'propdata-new-source-'))
+const root = useTempDir('propdata-new-source-')
 mkdirSync(join(root, 'sources'))
 cpSync(join(PROJECT_ROOT, 'sources', '_template'), join(root, 'sources', '_template'), { recursive: true })
 cpSync(join(PROJECT_ROOT, 'sources', '_presets'), join(root, 'sources', '_presets'), { recursive: true })
 cpSync(join(PROJECT_ROOT, 'sources', 'index.ts'), join(root, 'sources', 'index.ts'))
 symlinkSync(join(PROJECT_ROOT, 'src'), join(root, 'src'))
 symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const run = (...args: string[]) =>
   spawnSync(

@@ -1,7 +1,6 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../src/config.js'
@@ -9,6 +8,7 @@ import type { ListingSource } from '../../src/kit/adapter.js'
 import { evidenceDeclaration, fillPlaceholderEvidence } from '../../tools/save-fixture.js'
 import { siteFileText } from '../../tools/site-file-scaffold.js'
 import { cleanEnv, runProcess } from '../helpers/cli.js'
+import { useTempDir } from '../helpers/temp-dir.js'
 
 // Pararius markup, served from 127.0.0.1: the script fetches it through the real fetcher (robots.txt first).
 const PAGES: Record<string, string> = {
@@ -24,7 +24,7 @@ const PAGES: Record<string, string> = {
 
 let server: Server
 let origin = ''
-const root = mkdtempSync(join(tmpdir(), 'propdata-save-fixture-'))
+const root = useTempDir('propdata-save-fixture-')
 mkdirSync(join(root, 'sources', 'pararius', 'fixtures'), { recursive: true })
 
 beforeAll(async () => {
@@ -40,7 +40,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
-  rmSync(root, { recursive: true, force: true })
 })
 
 // Asynchronous: the server answering the child runs in this process.

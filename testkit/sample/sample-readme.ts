@@ -27,7 +27,7 @@ const names = (cities: readonly string[]) =>
 export function sampleReadme(c: SampleCounts): string {
   return `# The bundled sample
 
-Built by \`npm run build-sample\` (\`scripts/build-sample.ts\`); do not edit by hand. \`npx propdata ingest --sample\` (and
+Built by \`npm run build-sample\` (\`tools/build-sample.ts\`); do not edit by hand. \`npx propdata ingest --sample\` (and
 \`npm start\`) replays it through the real fetch and parse path, offline: the archive answers the same requests the
 adapters make live, and the BAG extract is imported first when the database has none.
 

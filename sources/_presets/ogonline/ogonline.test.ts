@@ -2,27 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cardOf, createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
-import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import ogonline from './index.js'
 
-const SITES = [
-  'verra-makelaars',
-  'van-paaschen-makelaardij',
-  'estata-makelaars',
-  'amsterdam-housing',
-  'keij-stefels',
-  'wvo-makelaarsgroep',
-  'ogonline-voorbeeld',
-]
-const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
 const EXAMPLE_LIST = 'https://www.example-ogonline.test/nl/realtime-listings/consumer'
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')
-
-for (const id of SITES) {
-  describe(`${id} on the ogonline preset`, () =>
-    runSourceContract(siteOnPreset(ogonline, id), { skip: [NO_README] }))
-}
 
 const example = siteOnPreset(ogonline, 'ogonline-voorbeeld')
 const list = (source: ListingSource, body: unknown, userData?: Record<string, unknown>) =>

@@ -2,16 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createPage, listingSchema, ParseError } from '../../../src/kit/index.js'
-import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import realworks from './index.js'
 
-const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
 const HUUR = 'https://www.voorbeeld-makelaars.test/aanbod/woningaanbod/huur/'
 const KOOP = 'https://www.voorbeeld-makelaars.test/aanbod/woningaanbod/koop/'
-
-describe('realworks-voorbeeld on the realworks preset', () =>
-  runSourceContract(siteOnPreset(realworks, 'realworks-voorbeeld'), { skip: [NO_README] }))
 
 const example = siteOnPreset(realworks, 'realworks-voorbeeld')
 const fixture = (name: string) =>

@@ -1,5 +1,12 @@
 import { type Kysely, sql } from 'kysely'
-import { jsonNumber } from '../../dedupe/price-history.js'
+
+/**
+ * SQL for a REAL value as JSON written by JavaScript: a whole value made an integer first, so SQLite's JSON writes
+ * `1390`, not `1390.0`. A copy of the pipeline's rule as it was when this shipped, not an import: a migration must
+ * not change when the pipeline's code does.
+ */
+const jsonNumber = (value: string) =>
+  `iif(${value} = cast(${value} as integer), cast(${value} as integer), ${value})`
 
 /**
  * Price histories were JSON that SQLite wrote from REAL prices, so a whole price read `1390.0` there while the

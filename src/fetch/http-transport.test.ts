@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { FetchError } from '../../src/errors.js'
-import { createHttpTransport, decodeBody } from '../../src/fetch/index.js'
-import { OPEN, TEST_USER_AGENT, useHarness } from './harness.js'
+import { OPEN, TEST_USER_AGENT, useHarness } from '../../test/fetch/harness.js'
+import { FetchError } from '../errors.js'
+import { createHttpTransport, decodeBody } from './index.js'
 
 const h = useHarness()
 const latin1 = (s: string) => Buffer.from(s, 'latin1')

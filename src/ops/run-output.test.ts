@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createJsonRunLog } from '../../src/ops/json-run-log.js'
-import { createTtyProgress } from '../../src/ops/tty-progress.js'
-import type { RunEvent } from '../../src/pipeline/run-events.js'
+import type { RunEvent } from '../pipeline/run-events.js'
+import { createJsonRunLog } from './json-run-log.js'
+import { createTtyProgress } from './tty-progress.js'
 
 /** A short run: two sources, one fine, one blocked after a failed page and a reject. */
 const EVENTS: RunEvent[] = [

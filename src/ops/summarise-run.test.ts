@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { summariseRun } from '../../src/ops/summarise-run.js'
+import { summariseRun } from './summarise-run.js'
 
 type Report = Parameters<typeof summariseRun>[0]
 

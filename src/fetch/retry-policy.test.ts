@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { linkSignals } from '../../src/fetch/linked-signal.js'
+import { linkSignals } from './linked-signal.js'
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
@@ -8,7 +8,7 @@ import {
   isThrottleStatus,
   parseRetryAfter,
   throttleDelay,
-} from '../../src/fetch/retry-policy.js'
+} from './retry-policy.js'
 
 describe('retry policy', () => {
   it('backs off exponentially with full jitter, never past the cap', () => {

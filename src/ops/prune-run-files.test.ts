@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pruneRunFiles } from '../../src/ops/prune-run-files.js'
-import { saveFailedPage } from '../../src/parse/failed-pages.js'
-import { useTempDir } from '../helpers/temp-dir.js'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { saveFailedPage } from '../parse/failed-pages.js'
+import { pruneRunFiles } from './prune-run-files.js'
 
 const dir = useTempDir()
 const DAY = 86_400_000

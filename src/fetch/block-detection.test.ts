@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../../src/config.js'
-import { BlockedError } from '../../src/errors.js'
-import { detectBlock } from '../../src/fetch/block-detection.js'
-import type { FetchResponse } from '../../src/fetch/types.js'
-import { OPEN, useHarness } from './harness.js'
-import { INTERSTITIALS } from './interstitials.js'
+import { OPEN, useHarness } from '../../test/fetch/harness.js'
+import { INTERSTITIALS } from '../../test/fetch/interstitials.js'
+import { PROJECT_ROOT } from '../config.js'
+import { BlockedError } from '../errors.js'
+import { detectBlock } from './block-detection.js'
+import type { FetchResponse } from './types.js'
 
 const h = useHarness()
 

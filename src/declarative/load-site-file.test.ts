@@ -1,21 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ALL_PRESETS } from '../../sources/_presets/index.js'
-import { loadSiteFiles } from '../../src/declarative/index.js'
-import { SiteFileError } from '../../src/errors.js'
-import { GOOD_SITE_FILE, writeSiteFile } from './site-files.js'
+import { GOOD_SITE_FILE, writeSiteFile } from '../../test/declarative/site-files.js'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { SiteFileError } from '../errors.js'
+import { loadSiteFiles } from './index.js'
 
-let root: string | undefined
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true })
-  root = undefined
-})
+const roots = useTempDir('propdata-site-file-')
 
 /** Loads one site file from a fresh sources folder. */
 function load(text: string, folder = 'acme-homes') {
-  root = mkdtempSync(join(tmpdir(), 'propdata-site-file-'))
+  const root = mkdtempSync(join(roots, 'sources-'))
   return loadSiteFiles(writeSiteFile(root, folder, text), ALL_PRESETS)
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { RobotsDisallowedError } from '../../src/errors.js'
-import { robotsAgentOf } from '../../src/fetch/robots.js'
-import { OPEN, useHarness } from './harness.js'
+import { OPEN, useHarness } from '../../test/fetch/harness.js'
+import { RobotsDisallowedError } from '../errors.js'
+import { robotsAgentOf } from './robots.js'
 
 const h = useHarness()
 const text = (body: string, status = 200) => ({ status, headers: { 'content-type': 'text/plain' }, body })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatTable } from '../../bench/support/bench.js'
+import { formatTable } from './bench.js'
 
 describe('a bench table', () => {
   it('prints a count as a whole number and every ratio of a column with its decimals, 1 as 1.00', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildGoldenRecord, type MergeInputs, survive } from '../../src/merge/golden-record.js'
-import { createSourcePriority, defaultSourceOrder } from '../../src/merge/source-priority.js'
-import { OUDE_DELFT_BAG } from '../helpers/bag-facts.js'
+import { OUDE_DELFT_BAG } from '../../test/helpers/bag-facts.js'
+import { buildGoldenRecord, type MergeInputs, survive } from './golden-record.js'
+import { createSourcePriority, defaultSourceOrder } from './source-priority.js'
 
 const priority = createSourcePriority(defaultSourceOrder(['funda', 'pararius', 'huurwoningen']))
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { FetchError } from '../../src/errors.js'
-import { OPEN, useHarness } from './harness.js'
+import { OPEN, useHarness } from '../../test/fetch/harness.js'
+import { FetchError } from '../errors.js'
 
 const h = useHarness()
 

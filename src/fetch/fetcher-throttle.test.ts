@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BlockedError } from '../../src/errors.js'
-import { useHarness } from './harness.js'
+import { useHarness } from '../../test/fetch/harness.js'
+import { BlockedError } from '../errors.js'
 
 const h = useHarness()
 const FOUR = { concurrency: 4, intervalCap: Number.POSITIVE_INFINITY, interval: 0 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ArchiveRecorder } from '../../src/fetch/archive/warc-recorder.js'
-import { createHttpTransport, type FetchRequest, type Transport } from '../../src/fetch/index.js'
-import { conditionalHeaders } from '../../src/fetch/validators.js'
-import { OPEN, useHarness } from './harness.js'
+import { OPEN, useHarness } from '../../test/fetch/harness.js'
+import type { ArchiveRecorder } from './archive/warc-recorder.js'
+import { createHttpTransport, type FetchRequest, type Transport } from './index.js'
+import { conditionalHeaders } from './validators.js'
 
 const h = useHarness()
 const ETAG = '"listing-v1"'

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createReplayTransport, createWarcRecorder, type FetchRequest } from '../../src/fetch/index.js'
-import { useTempDir } from '../helpers/temp-dir.js'
-import { OPEN, useHarness } from './harness.js'
+import { OPEN, useHarness } from '../../test/fetch/harness.js'
+import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { createReplayTransport, createWarcRecorder, type FetchRequest } from './index.js'
 
 const h = useHarness()
 const dir = useTempDir()

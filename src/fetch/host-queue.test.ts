@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { HostQueues, RECOVERY_SUCCESSES } from '../../src/fetch/host-queue.js'
-import { sleep } from '../../src/fetch/sleep.js'
+import { HostQueues, RECOVERY_SUCCESSES } from './host-queue.js'
+import { sleep } from './sleep.js'
 
 const FOUR = { concurrency: 4, intervalCap: Number.POSITIVE_INFINITY, interval: 0 }
 const HOST = 'example.nl'
