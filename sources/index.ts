@@ -8,7 +8,6 @@ import wonen123 from './123wonen/adapter.js'
 import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
-import holland2stay from './holland2stay/adapter.js'
 import housinganywhere from './housinganywhere/adapter.js'
 import huurstunt from './huurstunt/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
@@ -48,7 +47,6 @@ export const ALL_SOURCES: readonly Source[] = [
   housinganywhere,
   stadswonen,
   ssh,
-  holland2stay,
   vesteda,
   marktplaats,
   xior,
