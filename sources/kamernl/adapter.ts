@@ -1,7 +1,10 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseSearchPage } from './search-page.js'
 
 const ORIGIN = 'https://www.kamer.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/huren/${CITY_PLACEHOLDER}/` }
 
 /**
  * Kamer.nl (kamer.nl): rooms, studios and small homes for rent, mostly from private landlords. One search page per
@@ -28,9 +31,6 @@ export default defineListingSource({
     licence: "MIT (repository); the page content is Kamer.nl's",
   },
   // Every kind of home in the city: the page the recorded room search links as itself without the type filter.
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}/`, label: 'list' as const }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchPage,
 })
