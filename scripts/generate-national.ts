@@ -20,7 +20,7 @@ import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
-import { PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
+import { ALL_PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
 import { RECORDED_DAY, recordPages } from './sample/record-pages.js'
 import { SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
@@ -126,10 +126,7 @@ export async function generateNational(options: {
     await record(kamernetSearchPages(kamernet.get(city.name) ?? [], city))
   }
   // The sites on platform presets: one whole-offer JSON each, all places together.
-  await record([
-    WHOLE_OFFER_PAGES[PRESET_SITES.ogonline](offers[PRESET_SITES.ogonline]),
-    WHOLE_OFFER_PAGES[PRESET_SITES.zig](offers[PRESET_SITES.zig]),
-  ])
+  await record(ALL_PRESET_SITES.map((site) => WHOLE_OFFER_PAGES[site](offers[site])))
   await recorder.close()
   writeFileSync(join(options.out, 'feed.csv'), feedCsv(offers.feed))
   writeFileSync(join(options.out, 'offer-homes.csv'), offerHomesCsv(offers))
