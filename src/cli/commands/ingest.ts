@@ -218,6 +218,7 @@ export async function ingestWith(
       retentionDays: config.retentionDays,
       logger,
       notifyUrl,
+      statusUrl: config.statusUrl,
       keepFiles: flags.replay,
       run: async () => {
         if (sample) await ensureSampleBag(store, sample.bag, logger)
