@@ -19,9 +19,14 @@ import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
-import { ALL_PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
+import {
+  ALL_PRESET_SITES,
+  listingSource,
+  MORE_PRESET_SITES,
+  WHOLE_OFFER_PAGES,
+} from './sample/preset-sites.js'
 import { RECORDED_DAY, recordPages } from './sample/record-pages.js'
-import { SAMPLE_ROBOTS } from './sample/robots.js'
+import { openRobots, SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
 import { SeededRandom } from './seeded-random.js'
 
@@ -95,6 +100,9 @@ export async function generateNational(options: {
   const record = (pages: readonly SamplePage[]) => recordPages(recorder, pages)
 
   await record(SAMPLE_ROBOTS)
+  await record(
+    Object.keys(MORE_PRESET_SITES).map((site) => openRobots(new URL(listingSource(site).homepage).origin)),
+  )
   const byCity = (list: readonly SampleOffer[]) => {
     const map = new Map<string, SampleOffer[]>()
     for (const o of list) {

@@ -8,7 +8,7 @@ import {
   WHOLE_OFFER_PAGES,
   type WholeOfferPreset,
 } from '../sample/preset-sites.js'
-import { SAMPLE_ROBOTS } from '../sample/robots.js'
+import { robotsOf } from '../sample/robots.js'
 import type { SampleOffer, SamplePage } from '../sample/sample-home.js'
 import type { Market, MarketOffer, MarketSite } from './market-state.js'
 
@@ -95,10 +95,8 @@ export function detailPage(market: Market, o: MarketOffer): SamplePage | null {
   return null
 }
 
-/** The site's robots.txt, as the sample has it. */
-export function robotsPage(origin: string): SamplePage | null {
-  return SAMPLE_ROBOTS.find((page) => page.url === `${origin}/robots.txt`) ?? null
-}
+/** The site's robots.txt, as the sample has it (every page open for a site the sample has none for). */
+export const robotsPage = (origin: string): SamplePage => robotsOf(origin)
 
 /** A preset site's list page after a redesign: OGonline's array comes wrapped in an object, a list is renamed. */
 const CHANGED_PRESET_LAYOUT: Readonly<Record<WholeOfferPreset, (body: string) => string>> = {
