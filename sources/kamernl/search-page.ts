@@ -46,7 +46,10 @@ const nameOfSlug = (slug: string): string =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
 
-/** The `ItemList` JSON-LD inside the results column: the page's own results, in their order. */
+/**
+ * The page's first `ItemList` JSON-LD, the results column's: the search's own results, in their order (a second list,
+ * of homes just outside the town, follows it on a page that has them). Null when the page has no results column.
+ */
 function resultItems(page: Page): unknown[] | null {
   const results = page.$('.search-results-list').first()
   if (results.length === 0) return null
