@@ -6,6 +6,7 @@ import { createPageMemo } from '../crawl/page-memo.js'
 import { readFileSource } from '../crawl/read-file-source.js'
 import { NO_SEARCHES, nightBudget } from '../crawl/search-frontier.js'
 import { toPipelineError } from '../errors.js'
+import { exportPublished, type PublishedExport } from '../export/export-after-publish.js'
 import {
   type ArchiveRecorder,
   createBrowserTransport,
@@ -148,6 +149,8 @@ export interface RunReport {
   readonly problems: readonly string[]
   /** Registered sources a run over every source did not read, and why (retired; terms that forbid crawling). */
   readonly leftOut: readonly LeftOutSource[]
+  /** The export of the published generation (`PROPDATA_EXPORT_DIR`), added once the report is stored. */
+  readonly export?: PublishedExport
 }
 
 const isAlive = (pid: number) => {
@@ -483,6 +486,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   }
   options.signal?.removeEventListener('abort', markStopped)
   await finishRun(store, runId, { status, exitCode, report, finishedAt })
+  const exported = await exportPublished(store, config, runId, report, logger)
   emit({ type: 'run-end', runId, status, exitCode })
-  return report
+  return exported
 }
