@@ -139,9 +139,10 @@ export default defineBench({
         notes: [
           'The market: Funda keeps a part of its generated offers so that it holds a fifth of the market, about',
           'its real share; the other sites keep all of theirs. A Funda with most of the market is the case the',
-          'night budget spreads over nights, not the one this compares. verra-makelaars (OGonline) and plaza (Zig)',
-          'serve their whole offer as one JSON: one list request a night, no detail pages; their offers are rentals',
-          'the other sites carry too, so the market is sized without them.',
+          'night budget spreads over nights, not the one this compares. The sites on platform presets (verra-makelaars,',
+          'carla-van-den-brink, atrium-makelaars and bns-rental-service on OGonline; plaza and thuispoort on Zig;',
+          'woningnet-studentenwoning on WoningNet DAK) serve their whole offer as one JSON: one list request a night,',
+          'no detail pages; their offers are rentals the other sites carry too, so the market is sized without them.',
           'incremental: the default crawl; full: PROPDATA_CRAWL=full, every detail page every night.',
           `night 0 is the first read: every listing's detail page, with a night budget of ${FIRST_READ_HOURS} h; a real`,
           'crawl spreads it over nights of its budget (first read nights, below).',

@@ -8,12 +8,13 @@ import wonen123 from './123wonen/adapter.js'
 import directwonen from './directwonen/adapter.js'
 import feed from './feed/adapter.js'
 import funda from './funda/adapter.js'
-import holland2stay from './holland2stay/adapter.js'
+import housinganywhere from './housinganywhere/adapter.js'
 import huurstunt from './huurstunt/adapter.js'
 import huurwoningen from './huurwoningen/adapter.js'
 import huurzone from './huurzone/adapter.js'
 import interhouse from './interhouse/adapter.js'
 import kamernet from './kamernet/adapter.js'
+import kamernl from './kamernl/adapter.js'
 import marktplaats from './marktplaats/adapter.js'
 import mvgm from './mvgm/adapter.js'
 import nederwoon from './nederwoon/adapter.js'
@@ -42,9 +43,10 @@ export const ALL_SOURCES: readonly Source[] = [
   huurwoningen,
   feed,
   kamernet,
+  kamernl,
+  housinganywhere,
   stadswonen,
   ssh,
-  holland2stay,
   vesteda,
   marktplaats,
   xior,

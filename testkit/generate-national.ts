@@ -19,9 +19,14 @@ import { fundaDetailPage, fundaSearchPages } from './sample/funda-pages.js'
 import { huurwoningenSearchPages } from './sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from './sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from './sample/pararius-pages.js'
-import { PRESET_SITES, WHOLE_OFFER_PAGES } from './sample/preset-sites.js'
+import {
+  ALL_PRESET_SITES,
+  listingSource,
+  MORE_PRESET_SITES,
+  WHOLE_OFFER_PAGES,
+} from './sample/preset-sites.js'
 import { RECORDED_DAY, recordPages } from './sample/record-pages.js'
-import { SAMPLE_ROBOTS } from './sample/robots.js'
+import { openRobots, SAMPLE_ROBOTS } from './sample/robots.js'
 import type { SampleOffer, SamplePage } from './sample/sample-home.js'
 import { SeededRandom } from './seeded-random.js'
 
@@ -95,6 +100,9 @@ export async function generateNational(options: {
   const record = (pages: readonly SamplePage[]) => recordPages(recorder, pages)
 
   await record(SAMPLE_ROBOTS)
+  await record(
+    Object.keys(MORE_PRESET_SITES).map((site) => openRobots(new URL(listingSource(site).homepage).origin)),
+  )
   const byCity = (list: readonly SampleOffer[]) => {
     const map = new Map<string, SampleOffer[]>()
     for (const o of list) {
@@ -126,10 +134,7 @@ export async function generateNational(options: {
     await record(kamernetSearchPages(kamernet.get(city.name) ?? [], city))
   }
   // The sites on platform presets: one whole-offer JSON each, all places together.
-  await record([
-    WHOLE_OFFER_PAGES[PRESET_SITES.ogonline](offers[PRESET_SITES.ogonline]),
-    WHOLE_OFFER_PAGES[PRESET_SITES.zig](offers[PRESET_SITES.zig]),
-  ])
+  await record(ALL_PRESET_SITES.map((site) => WHOLE_OFFER_PAGES[site](offers[site])))
   await recorder.close()
   writeFileSync(join(options.out, 'feed.csv'), feedCsv(offers.feed))
   writeFileSync(join(options.out, 'offer-homes.csv'), offerHomesCsv(offers))

@@ -114,7 +114,7 @@ export function nextSteps(id: string, folder: string, registry: string): string 
     `Created ${folder}/ from sources/_template/ and registered it in ${registry} (last in the trust order).`,
     '',
     'Next (docs/adding-a-source.md walks through these on a practice site: npm run demo-site):',
-    `  1. In ${folder}/adapter.ts: set ORIGIN to the site, then startRequests, politeness and render.`,
+    `  1. In ${folder}/adapter.ts: set ORIGIN and LISTS to the site, then politeness and render.`,
     `  2. npm run save-fixture -- ${id} <search-page-url>    saved as list-….html (add --as list while the parser cannot read it)`,
     `     npm run save-fixture -- ${id} <detail-page-url>    saved as detail-….html (or --as detail); strip personal data`,
     `     the first list page saved is written into ${folder}/adapter.ts as its evidence`,

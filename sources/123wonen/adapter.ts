@@ -1,8 +1,11 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseDetailPage } from './detail-page.js'
 import { parseSearchPage } from './search-page.js'
 
 const ORIGIN = 'https://www.123wonen.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/huurwoningen/in/${CITY_PLACEHOLDER}` }
 
 /** 123Wonen (123wonen.nl): a letting agent's rentals, search cards then detail pages. See README.md. */
 export default defineListingSource({
@@ -24,13 +27,7 @@ export default defineListingSource({
     recorded: '2026',
     licence: "MIT (repository); the page content is 123Wonen's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({
-          url: `${ORIGIN}/huurwoningen/in/${toCitySlug(city)}`,
-          label: 'list' as const,
-        }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchPage,
   parseDetailPage,
 })

@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import {
   dwellingFromWord,
   type ListingInput,
+  labelledFacts,
   type Page,
   ParseError,
   parseListingDate,
@@ -20,14 +21,11 @@ import { listingIdFromUrl, offerFromUrl } from './listing-markup.js'
 
 /** Feature rows (`dt`/`dd`) by their lower-cased label; the first row wins where a label repeats. */
 function readFeatures($: CheerioAPI): Map<string, string> {
-  const features = new Map<string, string>()
-  $('dt.listing-features__term').each((_, dt) => {
-    const label = $(dt).text().trim().toLowerCase()
-    const dd = $(dt).next('dd')
+  return labelledFacts($('dt.listing-features__term'), (dt) => {
+    const dd = dt.next('dd')
     const main = dd.find('.listing-features__main-description').first().text() || dd.text()
-    if (label && !features.has(label)) features.set(label, main.replace(/\s+/g, ' ').trim())
+    return [dt.text().trim().toLowerCase(), main.replace(/\s+/g, ' ').trim()]
   })
-  return features
 }
 
 const pick = (features: Map<string, string>, ...labels: string[]) => {

@@ -1,16 +1,20 @@
 import {
+  CITY_PLACEHOLDER,
   defineListingSource,
   type ListingInput,
+  listRequests,
   type Page,
   ParseError,
   parsePrice,
   readJsonLd,
   resolveUrl,
-  toCitySlug,
 } from '../../src/kit/index.js'
 
 // TODO: the site's origin; every URL the adapter yields must be on this host (or in `hosts`).
 const ORIGIN = 'https://www.example.com'
+
+// TODO: the site's search page, asked once per city (`{city}` becomes its slug); a `buy` URL if it sells homes.
+const LISTS = { rent: `${ORIGIN}/huren/${CITY_PLACEHOLDER}` }
 
 /** The listing id in a detail URL (TODO: the site's own pattern), or null when the URL is not a detail page. */
 const idFromUrl = (url: string): string | null =>
@@ -87,10 +91,7 @@ export default defineListingSource({
     recorded: 'YYYY-MM-DD',
     licence: "the site's content",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage,
   parseDetailPage,
 })

@@ -1,7 +1,10 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseSearchPage } from './search-page.js'
 
 const ORIGIN = 'https://directwonen.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/huurwoningen-huren/${CITY_PLACEHOLDER}` }
 
 /**
  * Direct Wonen: a rental portal where landlords advertise directly. Its search tiles carry the whole listing
@@ -26,12 +29,6 @@ export default defineListingSource({
     recorded: '2026',
     licence: "MIT (repository); the page content is Direct Wonen's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({
-          url: `${ORIGIN}/huurwoningen-huren/${toCitySlug(city)}`,
-          label: 'list' as const,
-        }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchPage,
 })

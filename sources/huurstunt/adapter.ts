@@ -1,7 +1,10 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseSearchPage } from './search-page.js'
 
 const ORIGIN = 'https://www.huurstunt.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/huren/${CITY_PLACEHOLDER}` }
 
 /**
  * Huurstunt: a rental portal gathering listings from agents and private landlords. Its search cards carry what
@@ -26,9 +29,6 @@ export default defineListingSource({
     recorded: '2026-09-24',
     licence: "MIT (repository); the page content is Huurstunt's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchPage,
 })

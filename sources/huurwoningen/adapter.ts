@@ -1,8 +1,11 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseDetailPage } from '../_shared/listing-detail-markup.js'
 import { parseSearchPage } from '../_shared/listing-markup.js'
 
 const ORIGIN = 'https://www.huurwoningen.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/in/${CITY_PLACEHOLDER}/` }
 
 /**
  * Huurwoningen.nl: rentals, on the same platform and markup as Pararius. Its cards carry everything we keep
@@ -28,10 +31,7 @@ export default defineListingSource({
     recorded: '2026-09-24',
     licence: "MIT (repository); the page content is Huurwoningen's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({ url: `${ORIGIN}/in/${toCitySlug(city)}/`, label: 'list' as const }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: (page) => parseSearchPage(page, { inlineCards: true }),
   parseDetailPage,
 })

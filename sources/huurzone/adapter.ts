@@ -1,8 +1,11 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseDetailPage } from './detail-page.js'
 import { parseSearchPage } from './search-page.js'
 
 const ORIGIN = 'https://www.huurzone.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/huurwoningen/${CITY_PLACEHOLDER}` }
 
 /**
  * Huurzone: a rental aggregator that gathers listings from agents' and landlords' sites. Search cards lead to
@@ -27,13 +30,7 @@ export default defineListingSource({
     recorded: '2026',
     licence: "MIT (repository); the page content is Huurzone's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({
-          url: `${ORIGIN}/huurwoningen/${toCitySlug(city)}`,
-          label: 'list' as const,
-        }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchPage,
   parseDetailPage,
 })

@@ -4,6 +4,7 @@ import {
   dutchDate,
   dwellingFromWord,
   type ListingInput,
+  labelledFacts,
   type Page,
   ParseError,
   parsePrice,
@@ -14,12 +15,7 @@ import {
 
 /** The rows of the "Kenmerken" tables (`dt` label → `dd` text), first occurrence of each label. */
 function featureRows($: CheerioAPI): Map<string, string> {
-  const rows = new Map<string, string>()
-  $('.property-data-table dt').each((_, dt) => {
-    const label = textOf($(dt))
-    if (!rows.has(label)) rows.set(label, textOf($(dt).next('dd')))
-  })
-  return rows
+  return labelledFacts($('.property-data-table dt'), (dt) => [textOf(dt), textOf(dt.next('dd'))])
 }
 
 const webPage = z.object({ '@type': z.literal('WebPage'), datePublished: z.string() })

@@ -1,8 +1,11 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseDetailPage } from './detail-page.js'
 import { parseSearchPage } from './search-page.js'
 
 const ORIGIN = 'https://ikwilhuren.nu'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/aanbod/${CITY_PLACEHOLDER}/` }
 
 /**
  * MVGM, a large residential property manager, lets the homes it manages on ikwilhuren.nu. Search cards lead to
@@ -27,10 +30,7 @@ export default defineListingSource({
     recorded: '2026',
     licence: "MIT (repository); the page content is MVGM's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({ url: `${ORIGIN}/aanbod/${toCitySlug(city)}/`, label: 'list' as const }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchPage,
   parseDetailPage,
 })

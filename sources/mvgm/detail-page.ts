@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import {
   dwellingFromWord,
   type ListingInput,
+  labelledFacts,
   type Page,
   ParseError,
   parsePrice,
@@ -11,13 +12,12 @@ import {
 import { splitPlaceLine } from '../_shared/page-text.js'
 import { listingIdFromUrl } from './mvgm-url.js'
 
-/** The "Kenmerken" table: `th` label → `td` text. */
+/** The "Kenmerken" table: `th` label → `td` text, first row of a label. */
 function featureRows($: CheerioAPI): Map<string, string> {
-  const rows = new Map<string, string>()
-  $('.object-description table tr').each((_, tr) => {
-    rows.set(textOf($(tr).find('th')), textOf($(tr).find('td')))
-  })
-  return rows
+  return labelledFacts($('.object-description table tr'), (tr) => [
+    textOf(tr.find('th')),
+    textOf(tr.find('td')),
+  ])
 }
 
 /**

@@ -1,9 +1,12 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseDetailPage } from '../_shared/listing-detail-markup.js'
 import { parseSearchPage } from '../_shared/listing-markup.js'
 
 /** Pararius's English site: its Dutch one sits behind a Cloudflare challenge, the .com one answers plain HTTP. */
 const ORIGIN = 'https://www.pararius.com'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/apartments/${CITY_PLACEHOLDER}` }
 
 /** Pararius (pararius.com): rentals, search cards then detail pages. See README.md for terms and politeness. */
 export default defineListingSource({
@@ -27,13 +30,7 @@ export default defineListingSource({
     recorded: '2026-09-24',
     licence: "MIT (repository); the page content is Pararius's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({
-          url: `${ORIGIN}/apartments/${toCitySlug(city)}`,
-          label: 'list' as const,
-        }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   // Pararius cards leave out the year, label and listing date; its detail pages have them.
   parseListPage: (page) => parseSearchPage(page, { inlineCards: false }),
   parseDetailPage,

@@ -1,7 +1,10 @@
-import { defineListingSource, toCitySlug } from '../../src/kit/index.js'
+import { CITY_PLACEHOLDER, defineListingSource, listRequests } from '../../src/kit/index.js'
 import { parseSearchResults } from './search-results.js'
 
 const ORIGIN = 'https://rentola.nl'
+
+/** The search page, one per city (`{city}` is its slug); rentals only. */
+const LISTS = { rent: `${ORIGIN}/huren/${CITY_PLACEHOLDER}` }
 
 /** Rentola (rentola.nl): a rental aggregator whose search pages carry every listing as JSON-LD. See README.md. */
 export default defineListingSource({
@@ -23,9 +26,6 @@ export default defineListingSource({
     recorded: '2026',
     licence: "MIT (repository); the page content is Rentola's",
   },
-  startRequests: (scope) =>
-    scope.types.includes('rent')
-      ? scope.cities.map((city) => ({ url: `${ORIGIN}/huren/${toCitySlug(city)}`, label: 'list' as const }))
-      : [],
+  startRequests: (scope) => listRequests(LISTS, ['rent'], scope),
   parseListPage: parseSearchResults,
 })

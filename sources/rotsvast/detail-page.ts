@@ -1,6 +1,7 @@
 import {
   dwellingFromWord,
   type ListingInput,
+  labelledFacts,
   ownTextOf,
   type Page,
   ParseError,
@@ -13,13 +14,10 @@ import { listingIdFromUrl } from './search-page.js'
 
 /** The "Details" list: each `<li>` holds a `<span>` label and a `<strong>` value, both with `<small>` notes beside. */
 function readFeatures(page: Page): ReadonlyMap<string, string> {
-  const { $ } = page
-  const features = new Map<string, string>()
-  $('.house-features li').each((_, li) => {
-    const label = ownTextOf($(li).children('span'))
-    if (label && !features.has(label)) features.set(label, ownTextOf($(li).children('strong')))
-  })
-  return features
+  return labelledFacts(page.$('.house-features li'), (li) => [
+    ownTextOf(li.children('span')),
+    ownTextOf(li.children('strong')),
+  ])
 }
 
 /** The date the page was first published (Yoast's JSON-LD `WebPage.datePublished`): when the home was listed. */

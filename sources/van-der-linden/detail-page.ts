@@ -1,5 +1,6 @@
 import {
   type ListingInput,
+  labelledFacts,
   ownTextOf,
   type Page,
   ParseError,
@@ -12,13 +13,10 @@ import { listingIdFromUrl } from './search-page.js'
 
 /** The facts bar: each `.woningdetails` block holds a `<strong>` label and the value as bare text after it. */
 function readFacts(page: Page): ReadonlyMap<string, string> {
-  const { $ } = page
-  const facts = new Map<string, string>()
-  $('.bg-graylight .woningdetails').each((_, block) => {
-    const label = textOf($(block).find('strong'))
-    if (label && !facts.has(label)) facts.set(label, ownTextOf($(block)))
-  })
-  return facts
+  return labelledFacts(page.$('.bg-graylight .woningdetails'), (block) => [
+    textOf(block.find('strong')),
+    ownTextOf(block),
+  ])
 }
 
 /** A detail page → one listing. Throws `ParseError` when the heading is missing. */

@@ -34,6 +34,7 @@ export {
 } from './evidence.js'
 export { isExampleSite } from './example-site.js'
 export { InvalidRecordError } from './invalid-record-error.js'
+export { type FactRow, labelledFacts } from './labelled-facts.js'
 export {
   CITY_PLACEHOLDER,
   type ListUrls,

@@ -31,14 +31,14 @@ describe('docs/SOURCES.md', () => {
   })
 
   it('counts the sources by kind of evidence and lists each under its kind, with what it declares', () => {
-    const registry = ['pararius', 'wooniezie', 'holland2stay', 'feed'].map((id) => findSource(id)!)
-    expect(evidenceSummary(registry)).toBe('Evidence: 1 recorded, 1 platform-format, 2 none.')
+    const registry = ['pararius', 'wooniezie', 'feed'].map((id) => findSource(id)!)
+    expect(evidenceSummary(registry)).toBe('Evidence: 1 recorded, 1 platform-format, 1 none.')
     const section = evidenceSection(registry).join('\n')
     expect(section).toContain(
       "| `pararius` | `list-delft-excerpt.html` | [danieltyukov/nl-property-finder @ 0be85d6](https://github.com/danieltyukov/nl-property-finder/blob/0be85d6b22cc91821965681f2e1f087c510a8a50/packages/sources/fixtures/pararius/search-delft.html) | 2026-09-24 | MIT (repository); the page content is Pararius's |",
     )
     expect(section).toContain('| `wooniezie` | `list-all-objects.json` | `holland-rijnland` |')
-    expect(section).toMatch(/\| `holland2stay` +\| list-residences\.json is synthetic/)
+    expect(section).toMatch(/\| `feed` +\| The file format is this project's own/)
   })
 
   it('pads a table as the formatter does, and keeps a pipe inside its cell', () => {

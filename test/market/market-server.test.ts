@@ -67,7 +67,8 @@ describe('the market server', () => {
       const source = listingSource(site)
       const [request] = source.startRequests({ cities: market.cities.map((c) => c.name), types: ['rent'] })
       const url = request!.url
-      const response = await get(site, pathOf(url))
+      const { method, body: sent, headers } = request!
+      const response = await fetch(`${server.origins[site]}${pathOf(url)}`, { method, body: sent, headers })
       expect(response.status, site).toBe(200)
       const read = (body: string) => source.parseListPage(createPage(request!, url, 200, body))
       const body = await response.text()

@@ -2,8 +2,13 @@ import { fundaDetailPage, fundaSearchPages } from '../sample/funda-pages.js'
 import { huurwoningenDetailPage, huurwoningenSearchPages } from '../sample/huurwoningen-pages.js'
 import { kamernetSearchPages } from '../sample/kamernet-pages.js'
 import { parariusDetailPage, parariusSearchPages } from '../sample/pararius-pages.js'
-import { isPresetSite, WHOLE_OFFER_PAGES } from '../sample/preset-sites.js'
-import { SAMPLE_ROBOTS } from '../sample/robots.js'
+import {
+  isPresetSite,
+  PRESET_OF_SITE,
+  WHOLE_OFFER_PAGES,
+  type WholeOfferPreset,
+} from '../sample/preset-sites.js'
+import { robotsOf } from '../sample/robots.js'
 import type { SampleOffer, SamplePage } from '../sample/sample-home.js'
 import type { Market, MarketOffer, MarketSite } from './market-state.js'
 
@@ -90,20 +95,24 @@ export function detailPage(market: Market, o: MarketOffer): SamplePage | null {
   return null
 }
 
-/** The site's robots.txt, as the sample has it. */
-export function robotsPage(origin: string): SamplePage | null {
-  return SAMPLE_ROBOTS.find((page) => page.url === `${origin}/robots.txt`) ?? null
+/** The site's robots.txt, as the sample has it (every page open for a site the sample has none for). */
+export const robotsPage = (origin: string): SamplePage => robotsOf(origin)
+
+/** A preset site's list page after a redesign: OGonline's array comes wrapped in an object, a list is renamed. */
+const CHANGED_PRESET_LAYOUT: Readonly<Record<WholeOfferPreset, (body: string) => string>> = {
+  ogonline: (body) => `{"listings":${body}}`,
+  zig: (body) => body.replace('"result":', '"objects":'),
+  'woningnet-dak': (body) => body.replace('"PublicatieLijst":', '"Publicaties":'),
 }
 
 /**
  * A list page after the site changed its layout: the markup the adapter reads is renamed (Treehouse's card class,
- * Funda's Nuxt state, Kamernet's `listings` array, Zig's `result` list), or OGonline's array comes wrapped in an
- * object, as a redesign would.
+ * Funda's Nuxt state, Kamernet's `listings` array, Zig's `result` list, DAK's `PublicatieLijst`), or OGonline's array
+ * comes wrapped in an object, as a redesign would.
  */
 export function changedLayout(site: MarketSite, body: string): string {
+  if (isPresetSite(site)) return CHANGED_PRESET_LAYOUT[PRESET_OF_SITE[site]](body)
   if (site === 'funda') return body.replaceAll('__NUXT_DATA__', '__APP_STATE__')
   if (site === 'kamernet') return body.replace('"listings":', '"results":')
-  if (site === 'plaza') return body.replace('"result":', '"objects":')
-  if (site === 'verra-makelaars') return `{"listings":${body}}`
   return body.replaceAll('listing-search-item', 'search-result-card')
 }

@@ -120,7 +120,8 @@ export async function startMarketServer(
       site = { revision: market.revision, pages: listPages(market, spec.id) }
       rendered.set(spec.id, site)
     }
-    const key = pageKey(url.href, spec.id === 'kamernet' ? body : undefined)
+    // A JSON search POST (Kamernet's, a DAK portal's) is told apart by its body; a GET has none.
+    const key = pageKey(url.href, body || undefined)
     const page = site.pages.get(key)
     if (!page) return null
     listServed.set(spec.id, (listServed.get(spec.id) ?? new Set()).add(key))

@@ -3,7 +3,7 @@ import huurwoningen from '../../sources/huurwoningen/adapter.js'
 import kamernet from '../../sources/kamernet/adapter.js'
 import pararius from '../../sources/pararius/adapter.js'
 import type { Politeness } from '../../src/kit/adapter.js'
-import { listingSource, PRESET_SITES, wholeOfferUrl } from '../sample/preset-sites.js'
+import { ALL_PRESET_SITES, listingSource, type PresetSite, wholeOfferUrl } from '../sample/preset-sites.js'
 import type { MarketSite } from './market-state.js'
 
 /** How one site of the simulated market behaves towards a crawler. */
@@ -49,6 +49,8 @@ export const MARKET_SITE_SPECS: Readonly<Record<MarketSite, MarketSiteSpec>> = {
   pararius: spec(pararius, /^\/apartments\//),
   huurwoningen: spec(huurwoningen, /^\/in\//, false),
   kamernet: spec(kamernet, /^\/services\/api\/listing\/findlistings$/),
-  'verra-makelaars': wholeOfferSpec(PRESET_SITES.ogonline),
-  plaza: wholeOfferSpec(PRESET_SITES.zig),
+  ...(Object.fromEntries(ALL_PRESET_SITES.map((site) => [site, wholeOfferSpec(site)])) as Record<
+    PresetSite,
+    MarketSiteSpec
+  >),
 }

@@ -8,7 +8,13 @@ import { homesFromBag } from '../national/national-homes.js'
 import { nationalOffers, presetSitesSeed } from '../national/national-offers.js'
 import { huurwoningenListing } from '../sample/huurwoningen-pages.js'
 import { ogonlineListing } from '../sample/ogonline-pages.js'
-import { PRESET_SITES } from '../sample/preset-sites.js'
+import {
+  ALL_PRESET_SITES,
+  isPresetSite,
+  MORE_PRESET_SITES,
+  type MorePresetSite,
+  PRESET_OF_SITE,
+} from '../sample/preset-sites.js'
 import type { SampleCity, SampleHome, SampleOffer } from '../sample/sample-home.js'
 import { zigListing } from '../sample/zig-pages.js'
 import { SeededRandom } from '../seeded-random.js'
@@ -21,14 +27,16 @@ export const MARKET_SITES = [
   'kamernet',
   'verra-makelaars',
   'plaza',
+  ...(Object.keys(MORE_PRESET_SITES) as MorePresetSite[]),
 ] as const
 export type MarketSite = (typeof MARKET_SITES)[number]
 
 /**
- * The sites whose whole offer is one JSON list (OGonline, Zig): one list page, no detail pages. They came to the
- * market after the first four, and each draws from a seed of its own, so the first four's nights stay as they were.
+ * The sites whose whole offer is one JSON list (OGonline, Zig, WoningNet DAK): one list page, no detail pages. They
+ * came to the market after the first four, and each draws from a seed of its own, so the first four's nights stay as
+ * they were (and the first two of them as they were before the others came).
  */
-export const WHOLE_OFFER_SITES: readonly MarketSite[] = Object.values(PRESET_SITES)
+export const WHOLE_OFFER_SITES: readonly MarketSite[] = ALL_PRESET_SITES
 
 /** The sites whose offers have a detail page beside the search card; Kamernet's search results are the whole offer. */
 export const DETAIL_SITES: readonly MarketSite[] = ['funda', 'pararius', 'huurwoningen']
@@ -133,9 +141,8 @@ function siteIdOf(site: MarketSite, offer: SampleOffer): string {
   if (site === 'funda') return offer.funda!.tinyId
   if (site === 'pararius') return offer.pararius!.id
   if (site === 'huurwoningen') return offer.huurwoningen!.id
-  if (site === 'verra-makelaars') return offer.ogonline!.objectId
-  if (site === 'plaza') return offer.zig!.id
-  return String(offer.kamernet!.listingId)
+  if (site === 'kamernet') return String(offer.kamernet!.listingId)
+  return offer.ogonline?.objectId ?? offer.zig?.id ?? offer.dak!.id
 }
 
 /** The URL of an offer's detail page, for the sites that have one. */
@@ -333,10 +340,12 @@ export class Market {
       const city = this.cities.find((c) => c.name === offer.home.city)!
       return { ...offer, huurwoningen: huurwoningenListing(offer, rng, city.slug) }
     }
-    if (site === 'verra-makelaars') return { ...offer, ogonline: ogonlineListing(offer, rng) }
-    if (site === 'plaza') {
+    if (isPresetSite(site)) {
+      const preset = PRESET_OF_SITE[site]
+      if (preset === 'ogonline') return { ...offer, ogonline: ogonlineListing(offer, rng) }
       this.#nextZigId += 1
-      return { ...offer, zig: zigListing(offer, this.#nextZigId, rng) }
+      if (preset === 'zig') return { ...offer, zig: zigListing(offer, this.#nextZigId, rng) }
+      return { ...offer, dak: { ...offer.dak!, id: String(this.#nextZigId) } }
     }
     this.#nextKamernetId += 1
     return { ...offer, kamernet: { ...offer.kamernet!, listingId: this.#nextKamernetId } }

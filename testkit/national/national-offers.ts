@@ -1,11 +1,21 @@
-import { urlSlug } from '../../src/kit/index.js'
+import { type ListingSource, urlSlug } from '../../src/kit/index.js'
 import { AddressBook } from '../sample/address-book.js'
 import { partnerNumber } from '../sample/feed-file.js'
 import { type FundaHomeOptions, FundaIds, fundaOffer, printNumber } from '../sample/funda-homes.js'
 import { huurwoningenListing } from '../sample/huurwoningen-pages.js'
 import { BagIdAllocator } from '../sample/id-allocator.js'
 import { ogonlineListing } from '../sample/ogonline-pages.js'
-import { letsIn, listingSource, PRESET_SITES } from '../sample/preset-sites.js'
+import {
+  ALL_PRESET_SITES,
+  letsIn,
+  listingSource,
+  MORE_PRESET_SITES,
+  type MorePresetSite,
+  PRESET_OF_SITE,
+  PRESET_SITES,
+  type PresetSite,
+  type WholeOfferPreset,
+} from '../sample/preset-sites.js'
 import { daysBefore, type SampleCity, type SampleHome, type SampleOffer } from '../sample/sample-home.js'
 import { zigListing } from '../sample/zig-pages.js'
 import type { SeededRandom } from '../seeded-random.js'
@@ -26,8 +36,13 @@ const AGENT_SHARE = 0.15
 /** The share of the small rentals (up to {@link STUDENT_MAX_AREA} m²) a student-housing portal on Zig offers too. */
 const STUDENT_SHARE = 0.3
 const STUDENT_MAX_AREA = 50
+/** The share of the rentals of a social-rent size (up to {@link SOCIAL_MAX_AREA} m²) a WoningNet portal offers too. */
+const SOCIAL_SHARE = 0.6
+const SOCIAL_MAX_AREA = 90
 /** Plaza's object ids start above those its recorded offer shows. */
 const FIRST_ZIG_ID = 40_000
+/** Publication ids of a DAK portal start above those WoningNet's recorded offer shows. */
+const FIRST_DAK_ID = 400_000
 
 /**
  * The seed the preset sites' draws take, beside a dataset's own seed: they came later, and drawing from a seed of
@@ -36,7 +51,7 @@ const FIRST_ZIG_ID = 40_000
 export const presetSitesSeed = (seed: number) => seed * 7_919 + 1
 
 /** Every offer of the national dataset, per source. */
-export interface NationalOffers {
+export interface NationalOffers extends Readonly<Record<MorePresetSite, SampleOffer[]>> {
   readonly funda: SampleOffer[]
   readonly pararius: SampleOffer[]
   readonly huurwoningen: SampleOffer[]
@@ -46,26 +61,46 @@ export interface NationalOffers {
   readonly feed: SampleOffer[]
 }
 
+/** The offers of the preset sites, per site. */
+type PresetOffers = Pick<NationalOffers, PresetSite>
+
 /**
- * Some of the rentals, also on a site that serves its whole offer as one JSON: the estate agent on OGonline takes
- * {@link AGENT_SHARE} of those in its regions, the student-housing portal on Zig {@link STUDENT_SHARE} of the small
- * ones in its regions. The same home and rent as on the other sites, so the dedupe merges them.
+ * Whether a preset site takes a rental it could carry (in its regions): an estate agent on OGonline takes
+ * {@link AGENT_SHARE} of the homes that are no rooms, a student-housing portal on Zig {@link STUDENT_SHARE} of the
+ * small ones, a WoningNet portal {@link SOCIAL_SHARE} of those of a social-rent size.
  */
-function presetSiteOffers(
-  rentals: readonly SampleOffer[],
-  rng: SeededRandom,
-): Pick<NationalOffers, 'verra-makelaars' | 'plaza'> {
-  const agent = listingSource(PRESET_SITES.ogonline)
-  const student = listingSource(PRESET_SITES.zig)
-  const out: Pick<NationalOffers, 'verra-makelaars' | 'plaza'> = { 'verra-makelaars': [], plaza: [] }
-  for (const rental of rentals) {
-    const { home } = rental
-    if (home.dwelling !== 'room' && letsIn(agent, home.city) && rng.chance(AGENT_SHARE))
-      out['verra-makelaars'].push({ ...rental, ogonline: ogonlineListing(rental, rng) })
-    if (home.area <= STUDENT_MAX_AREA && letsIn(student, home.city) && rng.chance(STUDENT_SHARE)) {
-      const id = FIRST_ZIG_ID + out.plaza.length
-      out.plaza.push({ ...rental, zig: zigListing(rental, id, rng) })
-    }
+const TAKES: Readonly<Record<WholeOfferPreset, (rental: SampleOffer, rng: SeededRandom) => boolean>> = {
+  ogonline: ({ home }, rng) => home.dwelling !== 'room' && rng.chance(AGENT_SHARE),
+  zig: ({ home }, rng) => home.area <= STUDENT_MAX_AREA && rng.chance(STUDENT_SHARE),
+  'woningnet-dak': ({ home }, rng) => home.area <= SOCIAL_MAX_AREA && rng.chance(SOCIAL_SHARE),
+}
+
+/** The rental as the preset site prints it: with the ids and figures of the site's platform. */
+function onSite(site: PresetSite, rental: SampleOffer, rng: SeededRandom, count: number): SampleOffer {
+  const preset = PRESET_OF_SITE[site]
+  if (preset === 'ogonline') return { ...rental, ogonline: ogonlineListing(rental, rng) }
+  if (preset === 'zig') return { ...rental, zig: zigListing(rental, FIRST_ZIG_ID + count, rng) }
+  return { ...rental, dak: { id: String(FIRST_DAK_ID + count), serviceCosts: rng.int(8, 40) * 5 } }
+}
+
+/**
+ * Some of the rentals, also on the sites that serve their whole offer as one JSON ({@link TAKES}): the same home and
+ * rent as on the other sites, so the dedupe merges them. The sample's two sites draw first, rental by rental; the
+ * {@link MORE_PRESET_SITES} after them, site by site, so the first two's draws are the ones they always were.
+ */
+function presetSiteOffers(rentals: readonly SampleOffer[], rng: SeededRandom): PresetOffers {
+  const out = Object.fromEntries(ALL_PRESET_SITES.map((site) => [site, []])) as unknown as {
+    [S in PresetSite]: SampleOffer[]
+  }
+  const take = (site: PresetSite, rental: SampleOffer, source: ListingSource) => {
+    if (letsIn(source, rental.home.city) && TAKES[PRESET_OF_SITE[site]](rental, rng))
+      out[site].push(onSite(site, rental, rng, out[site].length))
+  }
+  const first = [PRESET_SITES.ogonline, PRESET_SITES.zig].map((site) => [site, listingSource(site)] as const)
+  for (const rental of rentals) for (const [site, source] of first) take(site, rental, source)
+  for (const site of Object.keys(MORE_PRESET_SITES) as MorePresetSite[]) {
+    const source = listingSource(site)
+    for (const rental of rentals) take(site, rental, source)
   }
   return out
 }
@@ -83,7 +118,7 @@ export function nationalOffers(
   recordedOn: string,
   presetRng: SeededRandom,
 ): NationalOffers {
-  const out: Omit<NationalOffers, 'verra-makelaars' | 'plaza'> = {
+  const out: Omit<NationalOffers, PresetSite> = {
     funda: [],
     pararius: [],
     huurwoningen: [],

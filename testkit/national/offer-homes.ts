@@ -1,5 +1,18 @@
+import {
+  ALL_PRESET_SITES,
+  PRESET_OF_SITE,
+  type PresetSite,
+  type WholeOfferPreset,
+} from '../sample/preset-sites.js'
 import type { SampleOffer } from '../sample/sample-home.js'
 import type { NationalOffers } from './national-offers.js'
+
+/** The id a preset gives an offer: OGonline's object id, Zig's object id, DAK's publication id. */
+const PRESET_LISTING_ID: Readonly<Record<WholeOfferPreset, (offer: SampleOffer) => string | undefined>> = {
+  ogonline: (o) => o.ogonline?.objectId,
+  zig: (o) => o.zig?.id,
+  'woningnet-dak': (o) => o.dak?.id,
+}
 
 /**
  * The id each source's adapter gives an offer (its `sourceListingId`), as the page writers print it: what ties a
@@ -10,8 +23,9 @@ const LISTING_ID: { readonly [S in keyof NationalOffers]: (offer: SampleOffer) =
   pararius: (o) => o.pararius?.id,
   huurwoningen: (o) => o.huurwoningen?.id,
   kamernet: (o) => (o.kamernet ? String(o.kamernet.listingId) : undefined),
-  'verra-makelaars': (o) => o.ogonline?.objectId,
-  plaza: (o) => o.zig?.id,
+  ...(Object.fromEntries(
+    ALL_PRESET_SITES.map((site) => [site, PRESET_LISTING_ID[PRESET_OF_SITE[site]]]),
+  ) as Record<PresetSite, (offer: SampleOffer) => string | undefined>),
   feed: (o) => o.feed?.id,
 }
 

@@ -18,3 +18,13 @@ export const SAMPLE_ROBOTS: readonly SamplePage[] = [
   robots('https://www.verra.nl', 'Disallow: /mijn-verra/'),
   robots('https://plaza.newnewnew.space', 'Disallow: /portal/account/'),
 ]
+
+/**
+ * The robots.txt of a site the sample has none for (the preset sites only the national dataset and the simulated
+ * market carry): every page open.
+ */
+export const openRobots = (origin: string): SamplePage => robots(origin, 'Disallow:')
+
+/** The site's robots.txt: the sample's, else {@link openRobots}. */
+export const robotsOf = (origin: string): SamplePage =>
+  SAMPLE_ROBOTS.find((page) => page.url === `${origin}/robots.txt`) ?? openRobots(origin)

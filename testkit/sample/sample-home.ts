@@ -46,6 +46,8 @@ export interface SampleOffer {
   readonly ogonline?: { readonly objectId: string; readonly path: string; readonly kind: string }
   /** A Zig housing portal: the object id, its `urlKey` and the service costs on top of the basic rent. */
   readonly zig?: { readonly id: string; readonly urlKey: string; readonly serviceCosts: number }
+  /** A WoningNet DAK portal: the publication id and the service costs between its basic and its gross rent. */
+  readonly dak?: { readonly id: string; readonly serviceCosts: number }
 }
 
 /** The BAG facts of one city in the sample: gemeente code and woonplaats. */
