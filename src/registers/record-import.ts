@@ -3,16 +3,7 @@ import { exportPublished, type PublishedExport } from '../export/export-after-pu
 import type { Logger } from '../pipeline/logger.js'
 import type { Store } from '../store/database.js'
 import { recordRun } from '../store/runs.repository.js'
-import type { RunTable } from '../store/schema.js'
-
-/** The registers loaded from a file, and the run kind their imports are recorded as. */
-export const IMPORT_KINDS = {
-  bag: 'import-bag',
-  'ep-online': 'import-energy-labels',
-} as const satisfies Readonly<Record<string, RunTable['kind']>>
-
-/** A register loaded from a file. */
-export type ImportedRegister = keyof typeof IMPORT_KINDS
+import { IMPORT_KINDS, type ImportedRegister } from './import-kinds.js'
 
 /**
  * Runs an import as a run of its register, whoever asks for it: `import bag`, `import energy-labels`, or the sample

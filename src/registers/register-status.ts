@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Store } from '../store/database.js'
 import { readMeta } from '../store/publication.repository.js'
 import type { RunTable } from '../store/schema.js'
-import { IMPORT_KINDS, type ImportedRegister } from './record-import.js'
+import { IMPORT_KINDS, type ImportedRegister } from './import-kinds.js'
 import { type RegisterLookupReport, STOPPED_BY_RUN } from './run-lookups.js'
 
 /** A register as `/v1/sources` and `propdata sources` list it. */

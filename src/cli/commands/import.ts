@@ -8,7 +8,8 @@ import type { Logger } from '../../pipeline/logger.js'
 import { count } from '../../plural.js'
 import { importBag } from '../../registers/import-bag.js'
 import { type EnergyLabelImportReport, importEnergyLabels } from '../../registers/import-energy-labels.js'
-import { IMPORT_KINDS, type ImportedRegister, recordImport } from '../../registers/record-import.js'
+import { IMPORT_KINDS, type ImportedRegister } from '../../registers/import-kinds.js'
+import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
 import {
   configFrom,
