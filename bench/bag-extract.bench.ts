@@ -14,8 +14,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generateBagExtract } from '../scripts/bag-extract/generate-bag-extract.js'
-import { listExtractParts } from '../sources/bag/extract-parts.js'
-import { readBagExtract } from '../sources/bag/extract-reader.js'
+import { listExtractParts } from '../src/registers/bag/extract-parts.js'
+import { readBagExtract } from '../src/registers/bag/extract-reader.js'
 
 interface PhaseResult {
   phase: string

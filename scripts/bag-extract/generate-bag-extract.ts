@@ -1,5 +1,5 @@
-import { BAG_KINDS, type BagKind, type BagRecord } from '../../sources/bag/bag-record.js'
 import { SeededRandom } from '../../src/kit/index.js'
+import { BAG_KINDS, type BagKind, type BagRecord } from '../../src/registers/bag/bag-record.js'
 import { type BagExtractSummary, createBagExtractWriter } from './extract-writer.js'
 import { type IdType, PlaceBuilder, type PlacePlan, type SyntheticSink } from './synthetic-place-builder.js'
 import { SYNTHETIC_PLACES } from './synthetic-places.js'

@@ -1,5 +1,5 @@
-import type { BagRecord, BagRecordOf } from '../../sources/bag/bag-record.js'
 import type { SeededRandom } from '../../src/kit/index.js'
+import type { BagRecord, BagRecordOf } from '../../src/registers/bag/bag-record.js'
 import type { BagWriteOptions } from './extract-writer.js'
 import { POSTCODE_LETTER_PAIRS, PostcodeCursor } from './postcode-cursor.js'
 import { StreetNamer, verkorteNaam } from './street-namer.js'

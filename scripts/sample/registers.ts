@@ -8,8 +8,8 @@
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import yazl from 'yazl'
-import { WOZ_BASE_URL, wozUrl } from '../../sources/woz/index.js'
 import { SeededRandom } from '../../src/kit/seeded-random.js'
+import { WOZ_BASE_URL, wozUrl } from '../../src/registers/woz/index.js'
 import { SAMPLE_CITIES, type SampleHome, type SampleOffer, type SamplePage } from './sample-home.js'
 
 /** The peildatum of the current WOZ values in the sample (the 2026 tax year). */

@@ -1,5 +1,5 @@
-import type { BagRecord } from '../../sources/bag/bag-record.js'
 import type { SeededRandom } from '../../src/kit/seeded-random.js'
+import type { BagRecord } from '../../src/registers/bag/bag-record.js'
 import { areaTolerance } from '../../src/resolve/index.js'
 import { createBagExtractWriter } from '../bag-extract/extract-writer.js'
 import type { AddressBook } from './address-book.js'

@@ -12,7 +12,7 @@ import { useTempDir } from '../helpers/temp-dir.js'
 import { DELFT, importDelftBag } from './delft-bag.js'
 
 const dir = useTempDir()
-const FIXTURES = join(import.meta.dirname, '../../sources/ep-online/fixtures')
+const FIXTURES = join(import.meta.dirname, '../../src/registers/ep-online/fixtures')
 const V5 = join(FIXTURES, 'mutatiebestand-v5.csv')
 const V2 = join(FIXTURES, 'labels-v2-2023.csv')
 const TODAY = '2026-11-22'

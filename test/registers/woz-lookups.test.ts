@@ -20,7 +20,7 @@ import { DELFT, importDelftBag, listHomes } from './delft-bag.js'
 
 const dir = useTempDir()
 const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../../sources/woz/fixtures', name), 'utf8')
+  readFileSync(join(import.meta.dirname, '../../src/registers/woz/fixtures', name), 'utf8')
 const NOW = '2026-11-22T02:00:00.000Z'
 
 // The WOZ-waardeloket on 127.0.0.1: 12A answers with the recorded response, 14-2 with values of its own, the
