@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { ALL_SOURCES } from '../sources/index.js'
 import type { ListingSource, SourceRequest } from '../src/kit/adapter.js'
 import { createPage, type Page } from '../src/kit/page.js'
 import { validateListing } from '../src/parse/index.js'
 import { listFixtures } from '../test/contract/source-fixtures.js'
+import { ALL_SOURCES } from '../test/helpers/registry.js'
 import { type BenchTable, defineBench, interleave, median } from './support/bench.js'
 
 interface Fixture {

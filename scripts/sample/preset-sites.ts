@@ -1,5 +1,5 @@
-import { findSource } from '../../sources/index.js'
 import { type ListingSource, siteCoversScope } from '../../src/kit/index.js'
+import { findSource } from '../../test/helpers/registry.js'
 import { ogonlineListPage } from './ogonline-pages.js'
 import type { SampleOffer, SamplePage } from './sample-home.js'
 import { zigListPage } from './zig-pages.js'

@@ -19,6 +19,7 @@ import {
 } from '../fetch/index.js'
 import type { CrawlScope, Source } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
+import { readSourcePriority } from '../merge/source-priority.js'
 import type { RejectedListing } from '../parse/index.js'
 import { count } from '../plural.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
@@ -37,11 +38,12 @@ import {
   recordRunSource,
 } from '../store/runs.repository.js'
 import type { RunTable, VerifiedBy } from '../store/schema.js'
-import { activeListingsPerSource, registerSources } from '../store/sources.repository.js'
+import { activeListingsPerSource } from '../store/sources.repository.js'
 import { discardStaleStage } from '../store/stage.repository.js'
 import { createFillCounter, type FillRates, type FillSample, readFillRates } from './fill-rates.js'
 import { type LeftOutSource, leftOutLine } from './left-out.js'
 import type { Logger } from './logger.js'
+import { registerSources } from './register-catalogue.js'
 import type { RunEvent } from './run-events.js'
 import { BASELINE_RUNS, judgeSourceRun, type SourceRunStatus } from './source-health.js'
 import { createStageClock, type StepTimings } from './stage-clock.js'
@@ -54,8 +56,9 @@ export interface IngestOptions {
   readonly config: Config
   readonly sources: readonly Source[]
   /**
-   * Every source the code registers (`sources/index.ts`), written to the database's catalogue so that a server
-   * started before one was added lists it. `sources` are written too. @default `sources`
+   * Every source the code registers, in trust order, written to the database's catalogue with what the code says of
+   * each: the API lists sources from there, and the publish ranks them by it. `sources` it lacks (named partner
+   * feeds) are written too, unranked. @default `sources`
    */
   readonly registry?: readonly Source[]
   /** The file each file source reads this run (`--feed FILE`), by source id. */
@@ -76,7 +79,7 @@ export interface IngestOptions {
   readonly maxListings?: number
   readonly signal?: AbortSignal
   readonly logger: Logger
-  /** Lower is more trusted; defaults to the order of `sources`. */
+  /** Lower is more trusted; defaults to the catalogue's trust order (`registry`'s order), registers first. */
   readonly priority?: (sourceId: string) => number
   readonly onFetchEvent?: (event: FetchEvent) => void
   /** Parse every page, even those whose content is unchanged since they were last parsed. @default false */
@@ -169,7 +172,7 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
 
   const startedAt = new Date().toISOString()
   const started = performance.now()
-  await registerSources(store, [...(options.registry ?? []), ...options.sources], startedAt)
+  await registerSources(store, options.registry ?? options.sources, startedAt, options.sources)
   const runId = await createRun(store, {
     kind: 'ingest',
     mode: options.mode,
@@ -390,14 +393,13 @@ export async function runIngest(options: IngestOptions): Promise<RunReport> {
   })
   const anyOk = [...outcomes.values()].some((o) => o.status === 'ok')
   const allOk = [...outcomes.values()].every((o) => o.status === 'ok')
-  const order = new Map(options.sources.map((s, i) => [s.id, i]))
   let published: PublishReport | null = null
   if (anyOk || [...outcomes.values()].some((o) => o.listings > 0 && !o.layoutChanged)) {
     published = publishRun(store, {
       runId,
       sources: results,
       withdrawAfterRuns: config.withdrawAfterRuns,
-      priority: options.priority ?? ((id) => order.get(id) ?? 1_000),
+      priority: options.priority ?? (await readSourcePriority(store)),
       now: startedAt,
     })
     logger.info(

@@ -2,10 +2,10 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
 import type { CrawlScope } from '../../src/kit/adapter.js'
 import { isExampleSite } from '../../src/kit/example-site.js'
 import { runCli } from '../helpers/cli.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const SCOPE: CrawlScope = { cities: ['Delft'], types: ['rent', 'buy'] }

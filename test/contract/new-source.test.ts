@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { nextSteps } from '../../scripts/new-source.js'
 import { siteFileNextSteps } from '../../scripts/site-file-scaffold.js'
-import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { loadSiteFiles } from '../../src/declarative/index.js'
+import { ALL_PRESETS } from '../helpers/registry.js'
 
 // A copy of the parts of the repository the script touches; src/ and node_modules/ are linked, not copied.
 const root = mkdtempSync(join(tmpdir(), 'propdata-new-source-'))

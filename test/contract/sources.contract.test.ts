@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import { type ContractOptions, runSourceContract } from './source-adapter.case.js'
 
 /** Checks a source skips, each with its reason (printed in the test name). */

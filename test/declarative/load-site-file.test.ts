@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { loadSiteFiles } from '../../src/declarative/index.js'
 import { SiteFileError } from '../../src/errors.js'
+import { ALL_PRESETS } from '../helpers/registry.js'
 import { GOOD_SITE_FILE, writeSiteFile } from './site-files.js'
 
 let root: string | undefined

@@ -3,7 +3,6 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultSourcePriority } from '../../sources/index.js'
 import {
   createFetcher,
   createHttpTransport,
@@ -15,6 +14,7 @@ import { publishRun } from '../../src/publish/publish-run.js'
 import { currentPeildatum, lookUpWozValues } from '../../src/registers/look-up-woz.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { readPublication } from '../../src/store/publication.repository.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { DELFT, importDelftBag, listHomes } from './delft-bag.js'
 

@@ -3,19 +3,18 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createPage, listingSchema, ParseError } from '../../../src/kit/index.js'
 import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
-import { siteOnPreset } from '../../../test/helpers/preset-site.js'
+import { exampleFolder, exampleOnPreset } from '../../../test/helpers/preset-site.js'
 import realworks from './index.js'
 
 const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
 const HUUR = 'https://www.voorbeeld-makelaars.test/aanbod/woningaanbod/huur/'
 const KOOP = 'https://www.voorbeeld-makelaars.test/aanbod/woningaanbod/koop/'
 
-describe('realworks-voorbeeld on the realworks preset', () =>
-  runSourceContract(siteOnPreset(realworks, 'realworks-voorbeeld'), { skip: [NO_README] }))
+const example = exampleOnPreset(realworks)
+describe('the realworks example site', () =>
+  runSourceContract(example, { skip: [NO_README], folder: exampleFolder(realworks) }))
 
-const example = siteOnPreset(realworks, 'realworks-voorbeeld')
-const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../../realworks-voorbeeld/fixtures', name), 'utf8')
+const fixture = (name: string) => readFileSync(join(exampleFolder(realworks), 'fixtures', name), 'utf8')
 const search = (body: string, url = HUUR) =>
   example.parseListPage(createPage({ url, label: 'list', userData: { type: 'rent' } }, url, 200, body))
 /** One search card as the platform writes it, with the parts a test leaves out or changes. */
@@ -32,7 +31,7 @@ describe('the realworks preset', () => {
     expect(example.startRequests({ cities: ['Delft'], types: ['rent', 'buy'] })).toEqual([
       { url: HUUR, label: 'list', userData: { type: 'rent' } },
     ])
-    const both = siteOnPreset(realworks, 'realworks-voorbeeld', {
+    const both = exampleOnPreset(realworks, {
       offers: ['rent', 'buy'],
       regions: ['Delft'],
     })
