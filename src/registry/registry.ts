@@ -50,8 +50,8 @@ async function importEach<T>(dir: string, file: string): Promise<{ folder: strin
 }
 
 /** Every code adapter: the default export of `sources/<id>/adapter.ts`, whose id must be its folder's name. */
-async function findCodeAdapters(): Promise<Source[]> {
-  const adapters = await importEach<Source>(CODE_DIR, ADAPTER_FILE)
+async function findCodeAdapters(codeDir: string): Promise<Source[]> {
+  const adapters = await importEach<Source>(codeDir, ADAPTER_FILE)
   for (const { folder, value } of adapters)
     if (value?.id !== folder)
       throw new Error(`sources/${folder}/adapter: its default export's id must be "${folder}"`)
@@ -59,10 +59,17 @@ async function findCodeAdapters(): Promise<Source[]> {
 }
 
 /** Every preset: the default export of `sources/_presets/<id>/index.ts`. */
-async function findPresets(): Promise<Preset<unknown>[]> {
-  return (await importEach<Preset<unknown>>(join(CODE_DIR, '_presets'), `index${MODULE_EXT}`)).map(
-    (p) => p.value,
-  )
+async function findPresets(codeDir: string): Promise<Preset<unknown>[]> {
+  const presets = await importEach<Preset<unknown>>(join(codeDir, '_presets'), `index${MODULE_EXT}`)
+  return presets.map((p) => p.value)
+}
+
+/** Where the registry is read from. */
+export interface RegistryFolders {
+  /** The site files and the trust order. @default the checkout's `sources/` */
+  readonly sourcesDir?: string
+  /** The code adapters and presets, as the running code has them. @default `sources/` or `dist/sources/` */
+  readonly codeDir?: string
 }
 
 /**
@@ -70,8 +77,11 @@ async function findPresets(): Promise<Preset<unknown>[]> {
  * in the sources folder. A broken site file or trust order throws with its file, so that no run starts on a
  * registry that is partly read.
  */
-export async function readRegistry(sourcesDir = join(PROJECT_ROOT, 'sources')): Promise<Registry> {
-  const [code, presets] = await Promise.all([findCodeAdapters(), findPresets()])
+export async function readRegistry({
+  sourcesDir = join(PROJECT_ROOT, 'sources'),
+  codeDir = CODE_DIR,
+}: RegistryFolders = {}): Promise<Registry> {
+  const [code, presets] = await Promise.all([findCodeAdapters(codeDir), findPresets(codeDir)])
   const sites = loadSiteFiles(sourcesDir, presets)
   const both = code.filter((c) => sites.some((s) => s.id === c.id))
   if (both.length > 0)
