@@ -5,6 +5,7 @@ import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../../ops/sour
 import { count } from '../../plural.js'
 import { retireSource } from '../../publish/retire-source.js'
 import { REGISTERS, readRegisterStatuses } from '../../registers/register-status.js'
+import { loadRegistry } from '../../registry/registry.js'
 import type { Store } from '../../store/database.js'
 import { type ListingSourceState, readListingSources } from '../../store/sources.repository.js'
 import { registerRegistry } from '../catalogue.js'
@@ -190,6 +191,8 @@ function regionsCell(regions: readonly string[] | null | undefined): string {
  * run, then how many sources have each kind of evidence.
  */
 export async function listSources(options: GlobalOptions): Promise<void> {
+  // A broken site file fails the command before it opens the database.
+  await loadRegistry()
   await withStore(configFrom(options), async (store) => {
     const rows = await readSourceRows(store)
     printResult(options, rows, () => [...formatSourceTable(rows), '', evidenceLine(rows)].join('\n'))
