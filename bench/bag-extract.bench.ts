@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { generateBagExtract } from '../scripts/bag-extract/generate-bag-extract.js'
 import { listExtractParts } from '../src/registers/bag/extract-parts.js'
 import { readBagExtract } from '../src/registers/bag/extract-reader.js'
+import { generateBagExtract } from '../testkit/bag-extract/generate-bag-extract.js'
 
 interface PhaseResult {
   phase: string

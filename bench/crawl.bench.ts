@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { generateNationalBag } from '../scripts/generate-national.js'
-import { MARKET_SITES } from '../scripts/market/market-state.js'
-import { marketBagDb, SAMPLE_BAG } from '../scripts/market/sample-market.js'
+import { generateNationalBag } from '../testkit/generate-national.js'
+import { MARKET_SITES } from '../testkit/market/market-state.js'
+import { marketBagDb, SAMPLE_BAG } from '../testkit/market/sample-market.js'
 import { marketShape, marketSize, shapedMarket } from './crawl/bench-market.js'
 import { CRAWL_MODES, crawlNights, FIRST_READ_HOURS, type Night, siteRequests } from './crawl/crawl-nights.js'
 import { summarise, TARGETS } from './crawl/crawl-targets.js'
@@ -150,7 +150,7 @@ export default defineBench({
           'that is new or whose card shows a changed fact (its price; not its photos, badges, age or position);',
           'ratio: requests ÷ lower bound. polite h: the requests at the source’s own politeness interval.',
           'The cards are in the sites’ real markup, with what changes there when the listing does not: position',
-          'ids, signed photo URLs, ages in words, badges that come and go (scripts/sample/volatile-card.ts).',
+          'ids, signed photo URLs, ages in words, badges that come and go (testkit/sample/volatile-card.ts).',
           'shown, from the published tables the API reads: new offers (relistings included) on an active listing;',
           'price changes whose source observation carries the new price; withdrawals of the night before that are',
           'no longer active (a listing is withdrawn once two complete crawls missed it, PROPDATA_WITHDRAW_AFTER);',

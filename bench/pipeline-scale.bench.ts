@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateNational } from '../scripts/generate-national.js'
+import { generateNational } from '../testkit/generate-national.js'
 import { dedupeAgainstTruth } from './pipeline/dedupe-truth.js'
 import { runMeasured } from './pipeline/measured-child.js'
 import { defineBench, median } from './support/bench.js'

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { measureResolution } from '../scripts/labelled/measure-resolution.js'
 import { openStore } from '../src/store/database.js'
+import { measureResolution } from '../testkit/labelled/measure-resolution.js'
 import { defineBench } from './support/bench.js'
 
 /**

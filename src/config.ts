@@ -61,6 +61,7 @@ const envSchema = z.object({
   PROPDATA_PDOK_URL: z.string().url().optional(),
   PROPDATA_RETENTION_DAYS: intFromEnv(0, 36_500).optional(),
   PROPDATA_NOTIFY_URL: z.string().url().optional(),
+  PROPDATA_STATUS_URL: z.string().url().optional(),
   PROPDATA_SOURCE_PRIORITY: z
     .string()
     .regex(/^\s*[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*\s*$/, 'a comma-separated list of source ids')
@@ -149,6 +150,8 @@ export interface Config {
   readonly retentionDays: number
   /** `ingest --notify`'s default: where a run that went wrong POSTs its report. */
   readonly notifyUrl: string | undefined
+  /** Where operators open the status page (`serve`'s `/status` as the world reaches it): notifications link to it. */
+  readonly statusUrl: string | undefined
   /**
    * Trust order of sources for golden records and listings, most trusted first; sources not named rank last.
    * Null: registers (bag, pdok, ep-online, woz), then listing sources in registry order.
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdokUrl: e.PROPDATA_PDOK_URL ?? 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
     retentionDays: e.PROPDATA_RETENTION_DAYS ?? 30,
     notifyUrl: e.PROPDATA_NOTIFY_URL,
+    statusUrl: e.PROPDATA_STATUS_URL,
     sourcePriority: e.PROPDATA_SOURCE_PRIORITY
       ? Object.freeze(e.PROPDATA_SOURCE_PRIORITY.split(',').map((id) => id.trim()))
       : null,

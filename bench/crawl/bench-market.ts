@@ -4,8 +4,8 @@ import {
   type MarketOptions,
   type MarketSite,
   WHOLE_OFFER_SITES,
-} from '../../scripts/market/market-state.js'
-import { marketFromBagZip } from '../../scripts/market/sample-market.js'
+} from '../../testkit/market/market-state.js'
+import { marketFromBagZip } from '../../testkit/market/sample-market.js'
 
 /**
  * Funda's part of the bench market's offers. The generator offers every home for sale on Funda and makes it the

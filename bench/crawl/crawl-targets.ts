@@ -1,4 +1,4 @@
-import type { MarketSite } from '../../scripts/market/market-state.js'
+import type { MarketSite } from '../../testkit/market/market-state.js'
 import { type Night, siteRequests } from './crawl-nights.js'
 import { type Share, shareOf } from './night-figures.js'
 

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import { listPagesBySearch, searchOf } from '../../scripts/market/market-pages.js'
+import { nightLowerBound } from '../../src/crawl/night-bound.js'
+import { listPagesBySearch, searchOf } from '../../testkit/market/market-pages.js'
 import {
   DETAIL_SITES,
   detailUrlOf,
@@ -7,8 +8,7 @@ import {
   type MarketOffer,
   type MarketSite,
   type SiteChanges,
-} from '../../scripts/market/market-state.js'
-import { nightLowerBound } from '../../src/crawl/night-bound.js'
+} from '../../testkit/market/market-state.js'
 
 /**
  * The sites whose crawl reads a detail page per listing. Huurwoningen's search cards are whole listings (its adapter

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3'
-import { seededRandom } from '../../src/kit/seeded-random.js'
+import { seededRandom } from '../../src/seeded-random.js'
 
 /** Rows of the reference workload: large enough to leave the CPU caches, small enough to take a second or two. */
 const ROWS = 100_000

@@ -9,6 +9,17 @@ export interface RunNotification {
   /** Null when the run threw before it could report; `error` says why. */
   readonly report: RunReport | null
   readonly error?: string
+  /** The status page, when `PROPDATA_STATUS_URL` says where it is. */
+  readonly statusUrl?: string
+}
+
+/** The notification with the status page linked: in `statusUrl`, and at the end of the one-line text. */
+export function linkStatusPage(
+  notification: RunNotification,
+  statusUrl: string | undefined,
+): RunNotification {
+  if (!statusUrl) return notification
+  return { ...notification, text: `${notification.text} (status: ${statusUrl})`, statusUrl }
 }
 
 /** The source statuses an operator must hear about: the source's data is going stale or cannot be trusted. */

@@ -2,7 +2,7 @@ import type { RunReport } from '../pipeline/ingest.js'
 import type { Logger } from '../pipeline/logger.js'
 import { count } from '../plural.js'
 import type { Store } from '../store/database.js'
-import { needsNotification, notifyRun } from './notify-run.js'
+import { linkStatusPage, needsNotification, notifyRun } from './notify-run.js'
 import { pruneRunFiles } from './prune-run-files.js'
 import { failRunsOfProcess } from './run-history.repository.js'
 import { withRunLock } from './run-lock.js'
@@ -17,6 +17,8 @@ export interface OperateRunOptions {
   readonly logger: Logger
   /** POST the report here when the run fails or a source fails, is blocked or degraded. */
   readonly notifyUrl?: string
+  /** The status page the notification links to. */
+  readonly statusUrl?: string
   /** Archives the run reads (replays): never pruned, like the run's own archive. */
   readonly keepFiles?: readonly string[]
   /** The run itself; called with the lock held. */
@@ -39,27 +41,21 @@ export async function operateRun(options: OperateRunOptions): Promise<RunReport>
       const ids = await failRunsOfProcess(store, process.pid, message).catch(() => [])
       if (options.notifyUrl) {
         const runId = ids[0] ?? null
-        await notifyRun(
-          options.notifyUrl,
-          {
-            text: `Run ${runId ?? '?'} failed: ${message}`,
-            status: 'failed',
-            runId,
-            report: null,
-            error: message,
-          },
-          { logger },
-        )
+        const notification = {
+          text: `Run ${runId ?? '?'} failed: ${message}`,
+          status: 'failed',
+          runId,
+          report: null,
+          error: message,
+        }
+        await notifyRun(options.notifyUrl, linkStatusPage(notification, options.statusUrl), { logger })
       }
       throw error
     }
     prune(options, report)
     if (options.notifyUrl && needsNotification(report)) {
-      await notifyRun(
-        options.notifyUrl,
-        { text: summariseRun(report), status: report.status, runId: report.runId, report },
-        { logger },
-      )
+      const notification = { text: summariseRun(report), status: report.status, runId: report.runId, report }
+      await notifyRun(options.notifyUrl, linkStatusPage(notification, options.statusUrl), { logger })
     }
     return report
   })

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { measureResolution } from '../../scripts/labelled/measure-resolution.js'
 import { useTempDir } from '../../test/helpers/temp-dir.js'
+import { measureResolution } from '../../testkit/labelled/measure-resolution.js'
 import { openStore } from '../store/database.js'
 
 const dir = useTempDir()

@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url)
 const JS = 'text/javascript; charset=utf-8'
 
 /**
- * Where each asset is: the page's style sheet, its compiled script (`scripts/build.mjs` writes it), and the charting
+ * Where each asset is: the page's style sheet, its compiled script (`tools/build.mjs` writes it), and the charting
  * library's browser builds, Observable Plot and the d3 it runs on, from the installed packages.
  */
 const FILES: Readonly<Record<string, { readonly path: () => string; readonly type: string }>> = {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { seededRandom } from '../kit/seeded-random.js'
+import { seededRandom } from '../seeded-random.js'
 import { loadDefaultDatasets } from './datasets.js'
 import { type Confidence, earnedConfidence, evidenceOf, type ValuationPath } from './earned-confidence.js'
 import { estimateValue, WOZ_ONLY_METHOD } from './estimate-value.js'

@@ -3,7 +3,7 @@
  * uncertainty and WOZ calibrations.
  */
 
-import { seededRandom } from '../kit/seeded-random.js'
+import { seededRandom } from '../seeded-random.js'
 import { calibrateUncertainty } from './calibrate-uncertainty.js'
 import { calibrateWoz, type WozOptions } from './calibrate-woz.js'
 import { fitHedonic, trustedQuantile } from './fit-hedonic.js'

@@ -1,4 +1,4 @@
-import { seededRandom } from '../kit/seeded-random.js'
+import { seededRandom } from '../seeded-random.js'
 
 /** Assigns each of n rows to one of k folds of near-equal size, shuffled by the seed. */
 export function foldAssignment(n: number, k: number, seed: number): Int32Array {

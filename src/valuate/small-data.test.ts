@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom } from '../kit/seeded-random.js'
+import { seededRandom } from '../seeded-random.js'
 import { estimateValue } from './estimate-value.js'
 import { fitValuationModel } from './fit-valuation-model.js'
 import type { Comparable } from './types.js'

@@ -2,7 +2,7 @@
  * Deterministic synthetic comparables with known effects, for unit tests: the truth is set
  * here, so a test can check the fit recovers it.
  */
-import { seededRandom } from '../kit/seeded-random.js'
+import { seededRandom } from '../seeded-random.js'
 import type { Comparable } from './types.js'
 
 /** Shape and true effects of a synthetic market; every field has a default. */

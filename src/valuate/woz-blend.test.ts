@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom } from '../kit/seeded-random.js'
+import { seededRandom } from '../seeded-random.js'
 import { calibrateWoz, indexedWoz, wozBlendWeight } from './calibrate-woz.js'
 import { estimateValue, WOZ_ONLY_METHOD } from './estimate-value.js'
 import { expectedLogError, localErrorOf, missingFeatures } from './expected-error.js'

@@ -54,7 +54,7 @@ describe('npm run build', () => {
   it('deletes what a removed source compiled to, so no test or run can load it', async () => {
     const orphan = join(PROJECT_ROOT, 'dist', 'src', 'removed-since.js')
     writeFileSync(orphan, 'export {}\n')
-    const built = await runProcess(process.execPath, [join(PROJECT_ROOT, 'scripts', 'build.mjs')])
+    const built = await runProcess(process.execPath, [join(PROJECT_ROOT, 'tools', 'build.mjs')])
     expect(built.code, built.stderr + built.stdout).toBe(0)
     expect(existsSync(orphan)).toBe(false)
     expect(existsSync(join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js'))).toBe(true)

@@ -12,12 +12,12 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { nextSteps } from '../../scripts/new-source.js'
-import { siteFileNextSteps } from '../../scripts/site-file-scaffold.js'
 import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { loadSiteFiles } from '../../src/declarative/index.js'
 import { readRegistry } from '../../src/registry/registry.js'
+import { nextSteps } from '../../tools/new-source.js'
+import { siteFileNextSteps } from '../../tools/site-file-scaffold.js'
 import { ALL_PRESETS } from '../helpers/registry.js'
 
 // A copy of the parts of the repository the script touches; src/ and node_modules/ are linked, not copied.
@@ -32,7 +32,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 const run = (...args: string[]) =>
   spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'new-source.ts'), ...args, '--root', root],
+    ['--import', 'tsx', join(PROJECT_ROOT, 'tools', 'new-source.ts'), ...args, '--root', root],
     {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',

@@ -27,7 +27,7 @@ const compiledFiles = (): string[] =>
   )
 
 describe('the compiled code', () => {
-  it('imports only packages a production install has: test and tooling code lives in test/ and scripts/', () => {
+  it('imports only packages a production install has: test and tooling code lives in test/, testkit/ and tools/', () => {
     const offenders = compiledFiles().flatMap((file) =>
       importsOf(readFileSync(file, 'utf8'))
         .filter((spec) => !spec.startsWith('.'))
@@ -38,6 +38,17 @@ describe('the compiled code', () => {
         .map((name) => `${relative(PROJECT_ROOT, file)} imports ${name}`),
     )
     expect(offenders).toEqual([])
+  })
+
+  it('imports nothing outside src/ and sources/: the test kit and the tools are not shipped', () => {
+    const outside = compiledFiles().flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => relative(PROJECT_ROOT, join(file, '..', spec)))
+        .filter((target) => !COMPILED_ROOTS.some((root) => target.startsWith(`${root}/`)))
+        .map((target) => `${relative(PROJECT_ROOT, file)} imports ${target}`),
+    )
+    expect(outside).toEqual([])
   })
 })
 

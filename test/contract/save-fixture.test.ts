@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { evidenceDeclaration, fillPlaceholderEvidence } from '../../scripts/save-fixture.js'
-import { siteFileText } from '../../scripts/site-file-scaffold.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import type { ListingSource } from '../../src/kit/adapter.js'
+import { evidenceDeclaration, fillPlaceholderEvidence } from '../../tools/save-fixture.js'
+import { siteFileText } from '../../tools/site-file-scaffold.js'
 import { cleanEnv, runProcess } from '../helpers/cli.js'
 
 // Pararius markup, served from 127.0.0.1: the script fetches it through the real fetcher (robots.txt first).
@@ -47,7 +47,7 @@ afterAll(async () => {
 const save = async (...args: string[]) => {
   const { code, stdout, stderr } = await runProcess(
     process.execPath,
-    ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'save-fixture.ts'), ...args, '--root', root],
+    ['--import', 'tsx', join(PROJECT_ROOT, 'tools', 'save-fixture.ts'), ...args, '--root', root],
     { cwd: PROJECT_ROOT, env: cleanEnv() },
   )
   return { status: code, stdout, stderr }

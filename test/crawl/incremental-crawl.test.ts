@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { marketIngest } from '../../scripts/market/market-ingest.js'
-import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
-import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
+import type { CrawlRequests } from '../../src/crawl/crawl-outcome.js'
+import { marketIngest } from '../../testkit/market/market-ingest.js'
+import { type MarketServer, startMarketServer } from '../../testkit/market/market-server.js'
+import { MARKET_SITE_SPECS } from '../../testkit/market/market-sites.js'
 import {
   detailUrlOf,
   type Market,
   type MarketSite,
   type NightChanges,
-} from '../../scripts/market/market-state.js'
-import { requestsOf } from '../../scripts/market/request-counts.js'
-import { marketBagDb, sampleMarket } from '../../scripts/market/sample-market.js'
-import type { CrawlRequests } from '../../src/crawl/crawl-outcome.js'
+} from '../../testkit/market/market-state.js'
+import { requestsOf } from '../../testkit/market/request-counts.js'
+import { marketBagDb, sampleMarket } from '../../testkit/market/sample-market.js'
 import { runCli } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { marketIngest } from '../../scripts/market/market-ingest.js'
-import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
-import type { Market, MarketOffer } from '../../scripts/market/market-state.js'
-import { marketBagDb, sampleMarket } from '../../scripts/market/sample-market.js'
 import type { CrawlRequests } from '../../src/crawl/crawl-outcome.js'
+import { marketIngest } from '../../testkit/market/market-ingest.js'
+import { type MarketServer, startMarketServer } from '../../testkit/market/market-server.js'
+import type { Market, MarketOffer } from '../../testkit/market/market-state.js'
+import { marketBagDb, sampleMarket } from '../../testkit/market/sample-market.js'
 import { runCli } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { boundsTable, realListings, rejectedReal } from '../../scripts/bounds-on-evaldata.js'
 import { PROJECT_ROOT } from '../../src/config.js'
+import { boundsTable, realListings, rejectedReal } from '../../tools/bounds-on-evaldata.js'
 
 describe('docs/data-quality.md and the listing bounds', () => {
   it('tables the bounds as they are', () => {
     const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'data-quality.md'), 'utf8')
     if (!doc.includes(boundsTable().join('\n')))
       expect.fail(
-        'the bounds table in docs/data-quality.md is not the bounds: paste what scripts/bounds-on-evaldata.ts prints',
+        'the bounds table in docs/data-quality.md is not the bounds: paste what tools/bounds-on-evaldata.ts prints',
       )
   })
 

@@ -16,7 +16,7 @@ describeWithBrowser('npm run docs-figures', () => {
   it('draws the back-test of every bundled dataset, every class and home, and screenshots the status page', async () => {
     const run = await runProcess(
       process.execPath,
-      ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'docs-figures.ts'), dir],
+      ['--import', 'tsx', join(PROJECT_ROOT, 'tools', 'docs-figures.ts'), dir],
       { cwd: PROJECT_ROOT, env: cleanEnv() },
     )
     expect(run.code, run.stderr).toBe(0)

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { describePoliteness } from '../../scripts/sources-doc/catalogue-row.js'
-import { evidenceSection, evidenceSummary } from '../../scripts/sources-doc/evidence-section.js'
-import { markdownTable } from '../../scripts/sources-doc/markdown-table.js'
-import { transportOf } from '../../scripts/sources-doc/transport.js'
-import { currentCatalogue, SOURCES_DOC } from '../../scripts/sources-doc.js'
+import { describePoliteness } from '../../tools/sources-doc/catalogue-row.js'
+import { evidenceSection, evidenceSummary } from '../../tools/sources-doc/evidence-section.js'
+import { markdownTable } from '../../tools/sources-doc/markdown-table.js'
+import { transportOf } from '../../tools/sources-doc/transport.js'
+import { currentCatalogue, SOURCES_DOC } from '../../tools/sources-doc.js'
 import { findSource } from '../helpers/registry.js'
 
 describe('docs/SOURCES.md', () => {

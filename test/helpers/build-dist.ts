@@ -7,5 +7,5 @@ import { PROJECT_ROOT } from '../../src/config.js'
  * `propdata` in a child process run what users run, and never an older build.
  */
 export default function buildDist(): void {
-  execFileSync(process.execPath, [join(PROJECT_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' })
+  execFileSync(process.execPath, [join(PROJECT_ROOT, 'tools', 'build.mjs')], { stdio: 'inherit' })
 }

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CRAWL_MODES, crawlNights, type Night, siteRequests } from '../../bench/crawl/crawl-nights.js'
 import { summarise } from '../../bench/crawl/crawl-targets.js'
 import { nightFigures, shareOf } from '../../bench/crawl/night-figures.js'
-import { listPagesBySearch, searchOf } from '../../scripts/market/market-pages.js'
-import { MARKET_SITES } from '../../scripts/market/market-state.js'
-import { marketBagDb, sampleMarket } from '../../scripts/market/sample-market.js'
+import { listPagesBySearch, searchOf } from '../../testkit/market/market-pages.js'
+import { MARKET_SITES } from '../../testkit/market/market-state.js'
+import { marketBagDb, sampleMarket } from '../../testkit/market/sample-market.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()

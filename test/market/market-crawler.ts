@@ -3,17 +3,17 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll } from 'vitest'
 import { type NightFigures, nightFigures } from '../../bench/crawl/night-figures.js'
-import { marketIngest } from '../../scripts/market/market-ingest.js'
-import { type MarketServer, startMarketServer } from '../../scripts/market/market-server.js'
+import type { RunReport } from '../../src/pipeline/ingest.js'
+import { marketIngest } from '../../testkit/market/market-ingest.js'
+import { type MarketServer, startMarketServer } from '../../testkit/market/market-server.js'
 import {
   MARKET_SITES,
   type Market,
   type MarketSite,
   type SiteChanges,
-} from '../../scripts/market/market-state.js'
-import type { RequestCounts } from '../../scripts/market/request-counts.js'
-import { marketBagDb, SQLITE_FILES, sampleMarket } from '../../scripts/market/sample-market.js'
-import type { RunReport } from '../../src/pipeline/ingest.js'
+} from '../../testkit/market/market-state.js'
+import type { RequestCounts } from '../../testkit/market/request-counts.js'
+import { marketBagDb, SQLITE_FILES, sampleMarket } from '../../testkit/market/sample-market.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 

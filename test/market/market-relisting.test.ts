@@ -6,8 +6,8 @@ import {
   type Market,
   type MarketOffer,
   type MarketSite,
-} from '../../scripts/market/market-state.js'
-import { sampleMarket } from '../../scripts/market/sample-market.js'
+} from '../../testkit/market/market-state.js'
+import { sampleMarket } from '../../testkit/market/sample-market.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { type MarketCrawler, marketCrawler } from './market-crawler.js'
 

@@ -5,8 +5,8 @@ import {
   type Market,
   type MarketOffer,
   type NightChanges,
-} from '../../scripts/market/market-state.js'
-import { sampleMarket } from '../../scripts/market/sample-market.js'
+} from '../../testkit/market/market-state.js'
+import { sampleMarket } from '../../testkit/market/sample-market.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()

@@ -139,6 +139,24 @@ describe('--notify', () => {
     )
   })
 
+  it('links the status page when PROPDATA_STATUS_URL says where it is', async () => {
+    received.length = 0
+    const statusUrl = 'https://data.example.nl/status'
+    await operateRun({
+      store,
+      dataDir: dir,
+      retentionDays: 30,
+      logger: recordingLogger().logger,
+      notifyUrl: url,
+      statusUrl,
+      run: async () => blocked,
+    })
+    expect(received[0]?.body).toMatchObject({ statusUrl, runId: 7 })
+    expect(received[0]?.body.text).toMatch(
+      /^Run 7 partial .* \(status: https:\/\/data\.example\.nl\/status\)$/,
+    )
+  })
+
   it('stays quiet when every source was fine', async () => {
     received.length = 0
     await operate(async () => report({ status: 'succeeded', exitCode: 0 }))

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import type { Store } from '../../src/store/database.js'
+import { createBagExtractWriter } from '../../testkit/bag-extract/extract-writer.js'
 import { defaultSourcePriority } from '../helpers/registry.js'
 
 /** The homes of the EP-Online and WOZ fixtures, on Oude Delft (ids of the recorded BAG and WOZ answers for 12A). */

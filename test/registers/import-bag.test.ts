@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBagExtractWriter } from '../../scripts/bag-extract/extract-writer.js'
 import type { BagRecord } from '../../src/registers/bag/bag-record.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import { openStore, type Store } from '../../src/store/database.js'
+import { createBagExtractWriter } from '../../testkit/bag-extract/extract-writer.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { shareOf } from '../../bench/crawl/night-figures.js'
-import { MARKET_SITE_SPECS } from '../../scripts/market/market-sites.js'
-import { MARKET_SITES } from '../../scripts/market/market-state.js'
-import { requestsOf } from '../../scripts/market/request-counts.js'
+import { MARKET_SITE_SPECS } from '../../testkit/market/market-sites.js'
+import { MARKET_SITES } from '../../testkit/market/market-state.js'
+import { requestsOf } from '../../testkit/market/request-counts.js'
 import { sourceLines, useFaultMarket } from '../market/market-crawler.js'
 
 const fault = useFaultMarket()

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { shareOf } from '../../bench/crawl/night-figures.js'
-import { MARKET_SITES } from '../../scripts/market/market-state.js'
+import { MARKET_SITES } from '../../testkit/market/market-state.js'
 import { sourceLines, useFaultMarket } from '../market/market-crawler.js'
 
 const fault = useFaultMarket()

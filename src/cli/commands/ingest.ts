@@ -234,6 +234,7 @@ export async function ingestWith(
       retentionDays: config.retentionDays,
       logger,
       notifyUrl,
+      statusUrl: config.statusUrl,
       keepFiles: flags.replay,
       run: async () => {
         // The trust order the last run registered: a database without one has no golden records to rank yet.

@@ -1,6 +1,6 @@
 /**
  * BAG 2.0 extracts (Kadaster LV BAG): a streaming reader that yields the current version of every object. The
- * writer of the official format and the generator of synthetic extracts are tooling: scripts/bag-extract/.
+ * writer of the official format and the generator of synthetic extracts are tooling: testkit/bag-extract/.
  */
 export { BagExtractError } from './bag-extract-error.js'
 export type { BagExtractInfo, BagKind, BagRecord, BagRecordOf, BagTypeCode } from './bag-record.js'
