@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
+import { SiteFileError } from '../errors.js'
 import type { Source } from '../kit/adapter.js'
 
 /** The file that ranks the listing sources by trust, in the sources folder. */
 export const TRUST_ORDER_FILE = 'trust-order.yml'
 
-/** Why the trust order cannot be read or names what is not a source: one line, with the file. */
-export class TrustOrderError extends Error {
-  override readonly name = 'TrustOrderError'
-}
+/** The trust order as messages name it. */
+const SHOWN = `sources/${TRUST_ORDER_FILE}`
+
+/** A trust order that cannot be read or names what is no source stops every command, as a broken site file does. */
+const trustOrderError = (message: string) => new SiteFileError(`${SHOWN}: ${message}`, { file: SHOWN })
 
 /** The source ids `sources/trust-order.yml` lists, most trusted first; none when there is no such file. */
 export function readTrustOrder(sourcesDir: string): string[] {
@@ -17,7 +19,7 @@ export function readTrustOrder(sourcesDir: string): string[] {
   if (!existsSync(path)) return []
   const order = parse(readFileSync(path, 'utf8')) as unknown
   if (!Array.isArray(order) || !order.every((id) => typeof id === 'string'))
-    throw new TrustOrderError(`sources/${TRUST_ORDER_FILE} must be a list of source ids`)
+    throw trustOrderError('must be a list of source ids')
   return order
 }
 
@@ -29,11 +31,9 @@ export function readTrustOrder(sourcesDir: string): string[] {
 export function inTrustOrder(sources: readonly Source[], order: readonly string[]): Source[] {
   const byId = new Map(sources.map((s) => [s.id, s]))
   const unknown = order.filter((id) => !byId.has(id))
-  if (unknown.length > 0)
-    throw new TrustOrderError(`sources/${TRUST_ORDER_FILE} names ${unknown.join(', ')}: no such source`)
+  if (unknown.length > 0) throw trustOrderError(`${unknown.join(', ')}: no such source`)
   const twice = order.filter((id, i) => order.indexOf(id) !== i)
-  if (twice.length > 0)
-    throw new TrustOrderError(`sources/${TRUST_ORDER_FILE} names ${twice.join(', ')} twice`)
+  if (twice.length > 0) throw trustOrderError(`${twice.join(', ')} named twice`)
   const ranked = new Set(order)
   const rest = sources
     .filter((s) => !ranked.has(s.id))
