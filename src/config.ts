@@ -92,6 +92,8 @@ const envSchema = z.object({
     'a number of hours above 0, at most 168',
   ).optional(),
   PROPDATA_STATUS_PUBLIC: z.enum(['0', '1', 'true', 'false']).optional(),
+  PROPDATA_EXPORT_DIR: nonEmpty.optional(),
+  PROPDATA_EXPORT_KEEP: intFromEnv(1, 10_000).optional(),
   PROPDATA_RENDER: z.enum(['http']).optional(),
 })
 
@@ -202,6 +204,13 @@ export interface Config {
    * file. @default false
    */
   readonly statusPublic: boolean
+  /**
+   * After every publish (an ingest, an import), export the new generation as Parquet into `DIR/<generation>/`
+   * (`PROPDATA_EXPORT_DIR`). @default none: no export
+   */
+  readonly exportDir: string | undefined
+  /** The generations kept in {@link exportDir}; older ones are removed. @default 7 */
+  readonly exportKeep: number
 }
 
 /** Site owners must be able to reach us: a User-Agent that carries no URL gets the contact URL appended. */
@@ -276,5 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderOverHttp: e.PROPDATA_RENDER === 'http',
     nightHours: e.PROPDATA_NIGHT_HOURS ?? 8,
     statusPublic: e.PROPDATA_STATUS_PUBLIC === '1' || e.PROPDATA_STATUS_PUBLIC === 'true',
+    exportDir: e.PROPDATA_EXPORT_DIR && resolve(e.PROPDATA_EXPORT_DIR),
+    exportKeep: e.PROPDATA_EXPORT_KEEP ?? 7,
   })
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { formatHttpDate, parseHttpDate } from '../http-date.js'
 import { ifNoneMatchMatches } from './entity-tags.js'
-import { formatHttpDate, parseHttpDate } from './http-date.js'
 
 /** Bumped when the response shapes change, so a deploy invalidates clients' copies even within one generation. */
 export const REPRESENTATION_VERSION = 'v1'

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+
 /** Options of {@link LruCache}. */
 export interface LruOptions {
   /**
@@ -8,41 +10,24 @@ export interface LruOptions {
 }
 
 /**
- * A cache of strings or buffers bounded by entry count and total size (characters or bytes: their `length`),
- * evicting the least recently used in two generations: new and recently read entries go to the recent map; when it
- * is full it becomes the older one and the previous older one is dropped whole, and a read from the older map moves
- * the entry back. Every operation is O(1), where a strict LRU on one Map needs a delete and a re-insert per read and
- * walks past deleted slots to find the oldest.
+ * A cache of strings or buffers bounded by entry count and total size (characters or bytes: their `length`), least
+ * recently used out first (the `lru-cache` package), with an optional admission rule in front of it. A value larger
+ * than the whole cache is not kept.
  */
 export class LruCache<V extends string | Buffer> {
-  #recent = new Map<string, V>()
-  #older = new Map<string, V>()
-  #recentChars = 0
-  #olderChars = 0
-  readonly #generationEntries: number
-  readonly #generationChars: number
-  readonly #maxChars: number
+  readonly #cache: LRUCache<string, V>
   readonly #seenOnce: Set<string> | undefined
   readonly #maxSeen: number
 
   constructor(maxEntries: number, maxChars: number, options: LruOptions = {}) {
-    this.#generationEntries = Math.max(1, Math.floor(maxEntries / 2))
-    this.#generationChars = maxChars / 2
-    this.#maxChars = maxChars
+    // lru-cache counts no entry as size 0: an empty value counts as one character.
+    this.#cache = new LRUCache({ max: maxEntries, maxSize: maxChars, sizeCalculation: (v) => v.length || 1 })
     this.#seenOnce = options.admitOnSecondSet ? new Set() : undefined
     this.#maxSeen = 4 * maxEntries
   }
 
   get(key: string): V | undefined {
-    const value = this.#recent.get(key)
-    if (value !== undefined) return value
-    const old = this.#older.get(key)
-    if (old !== undefined) {
-      this.#older.delete(key)
-      this.#olderChars -= old.length
-      this.#add(key, old)
-    }
-    return old
+    return this.#cache.get(key)
   }
 
   set(key: string, value: V): void {
@@ -53,52 +38,16 @@ export class LruCache<V extends string | Buffer> {
       seen.add(key)
       return
     }
-    const recent = this.#recent.get(key)
-    if (recent !== undefined) {
-      this.#recent.delete(key)
-      this.#recentChars -= recent.length
-    }
-    const old = this.#older.get(key)
-    if (old !== undefined) {
-      this.#older.delete(key)
-      this.#olderChars -= old.length
-    }
-    this.#add(key, value)
+    this.#cache.set(key, value)
   }
 
   clear(): void {
-    this.#recent = new Map()
-    this.#older = new Map()
-    this.#recentChars = 0
-    this.#olderChars = 0
+    this.#cache.clear()
     this.#seenOnce?.clear()
   }
 
   /** Entries and characters (or bytes) held, for /metrics and the memory figures. */
   get stats(): { entries: number; chars: number } {
-    return {
-      entries: this.#recent.size + this.#older.size,
-      chars: this.#recentChars + this.#olderChars,
-    }
-  }
-
-  #add(key: string, value: V): void {
-    if (value.length > this.#maxChars) return
-    if (
-      this.#recent.size >= this.#generationEntries ||
-      this.#recentChars + value.length > this.#generationChars
-    ) {
-      this.#older = this.#recent
-      this.#olderChars = this.#recentChars
-      this.#recent = new Map()
-      this.#recentChars = 0
-    }
-    // A value larger than a generation's share still fits alone, at the cost of the older generation.
-    if (this.#olderChars + value.length > this.#maxChars) {
-      this.#older = new Map()
-      this.#olderChars = 0
-    }
-    this.#recent.set(key, value)
-    this.#recentChars += value.length
+    return { entries: this.#cache.size, chars: this.#cache.calculatedSize }
   }
 }

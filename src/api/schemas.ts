@@ -377,7 +377,7 @@ const rentRegulationSchema = z
       .nullable()
       .describe('The maximum bare rent for the low and high total; high null once the range reaches 187.'),
     policy_date: dateSchema().describe(
-      "The date whose rules and tables were applied: the publish's date in the Netherlands.",
+      'The date whose rules and tables were applied: the date in the Netherlands of the publish that last computed it, whose rules are those in force at the latest publish.',
     ),
     missing: z
       .array(z.string())

@@ -1,5 +1,14 @@
+import {
+  BlockedError,
+  BrowserUnavailableError,
+  FetchError,
+  LayoutChangedError,
+  ParseError,
+  RobotsDisallowedError,
+} from '../errors.js'
+import type { SourceRequest } from '../kit/adapter.js'
 import { count } from '../plural.js'
-import type { SearchSummary } from './search-frontier.js'
+import { NO_SEARCHES, type SearchSummary } from './search-frontier.js'
 
 /** How a source's crawl ended. Only `ok` may withdraw listings; the others keep the source's previous data. */
 export type CrawlStatus = 'ok' | 'failed' | 'blocked' | 'skipped' | 'stopped'
@@ -25,6 +34,9 @@ export const noRequests = (): { -readonly [K in keyof CrawlRequests]: number } =
   refresh: 0,
   notModified: 0,
 })
+
+/** The requests sent so far: every kind but the 304s, which are counted among them as well. */
+export const requestsSent = (r: CrawlRequests): number => r.list + r.detailNew + r.detailChanged + r.refresh
 
 /** Counters and outcome of one source's crawl, for the run report. */
 export interface CrawlOutcome extends SearchSummary {
@@ -162,4 +174,47 @@ export function decideOutcome(
     ...searches,
     durationMs,
   }
+}
+
+/**
+ * The outcome of a source whose crawl (or file) threw before it could count anything: failed, with the error's
+ * message, and nothing fetched, so that none of its listings is withdrawn.
+ */
+export function failedOutcome(message: string): CrawlOutcome {
+  return decideOutcome({ ...newTally(), errors: 1, lastError: message }, false, 0, NO_SEARCHES)
+}
+
+/** An error that stops the whole source at once: requests still queued are dropped, none is sent. */
+export const stopsSource = (error: unknown): error is BlockedError | BrowserUnavailableError =>
+  error instanceof BlockedError || error instanceof BrowserUnavailableError
+
+/**
+ * Counts a request's error in the tally: a block or a missing browser stops the source; any other error
+ * loses that one request (`lost`), and says what kind of trouble it was: robots.txt, a layout change (a list page
+ * that no longer parses), or a page that could not be fetched.
+ */
+export function triageError(
+  t: CrawlTally,
+  error: unknown,
+  request: SourceRequest,
+): 'blocked' | 'no-browser' | 'lost' {
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof BlockedError) {
+    t.blocked ??= `${message} at ${request.url}`
+    return 'blocked'
+  }
+  if (error instanceof BrowserUnavailableError) {
+    t.skipped ??= `Needs a browser: ${message}`
+    return 'no-browser'
+  }
+  t.errors += 1
+  t.lastError = `${message} at ${request.url}`
+  if (error instanceof RobotsDisallowedError) t.robotsRefused += 1
+  else if (error instanceof LayoutChangedError || (error instanceof ParseError && request.label === 'list')) {
+    t.layout ??= `${message} at ${request.url}`
+  } else if (error instanceof FetchError) {
+    t.pagesFailed += 1
+    if (request.label === 'list') t.listPagesLost += 1
+  }
+  return 'lost'
 }

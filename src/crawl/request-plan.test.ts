@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NO_VALIDATORS } from '../fetch/validators.js'
 import { cardOf } from '../kit/search-card.js'
-import type { RecalledPage, RefreshPlan } from './page-memo.js'
+import type { RecalledPage, RefreshPlan } from '../store/page-memos.repository.js'
 import { planRequest } from './request-plan.js'
 
 const detail = { url: 'https://example.test/home/1', label: 'detail' as const, card: cardOf({ price: 1 }) }

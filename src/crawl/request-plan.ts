@@ -1,6 +1,6 @@
 import type { SourceRequest } from '../kit/adapter.js'
+import type { RecalledPage, RefreshPlan } from '../store/page-memos.repository.js'
 import type { CrawlRequests } from './crawl-outcome.js'
-import type { RecalledPage, RefreshPlan } from './page-memo.js'
 
 /** The kinds of request a crawl counts (see {@link CrawlRequests}). */
 export type RequestKind = Exclude<keyof CrawlRequests, 'notModified'>

@@ -3,9 +3,12 @@ import { LISTING_SELECT, readVerification, VERIFICATION_SQL } from '../api/listi
 import { NOT_VALUED_YET } from '../api/property-json.js'
 import { sourceStatusReaderFor } from '../api/source-status.js'
 import { formatListingId } from '../dedupe/index.js'
+import { GOLDEN_FIELDS } from '../merge/golden-record.js'
+import { servedProvenanceJson } from '../merge/stored-provenance.js'
 import type { Store } from '../store/database.js'
 import type { GoldenRecordRow, ListingRow } from '../store/schema.js'
 import type { ApiValuation } from '../valuate/value-homes.js'
+import type { RentRegulationJson } from '../wws/json.js'
 
 /** A value of an exported row as read from SQLite: text (ISO dates and times, JSON), a number, or null. */
 export type Cell = string | number | null
@@ -18,6 +21,11 @@ export interface ExportColumn {
   readonly name: string
   readonly type: string
   readonly nested?: boolean
+  /**
+   * A nested column whose objects may leave members out (the API omits empty ones): its shape as DuckDB's
+   * `json_transform` takes it (`{"member": "TYPE", "list": [{…}]}`), which reads a missing member as null.
+   */
+  readonly structure?: string
 }
 
 /** One exported table: its columns and its rows, in column order, read inside the export's snapshot. */
@@ -143,6 +151,56 @@ const estimateCells = (e: {
   e.no_estimate_reason,
 ]
 
+/** The `rent_regulation` columns: the WWS points, sector and maximum rent of a dwelling; all null for other homes. */
+const REGULATION_COLUMNS: ExportColumn[] = [
+  column('regulation_points_low', 'INTEGER'),
+  column('regulation_points_high', 'INTEGER'),
+  column('regulation_energy_points', 'DOUBLE'),
+  column('regulation_woz_points_low', 'DOUBLE'),
+  column('regulation_woz_points_high', 'DOUBLE'),
+  text('regulation_sector_low'),
+  text('regulation_sector_high'),
+  column('regulation_max_rent_low', MONEY),
+  column('regulation_max_rent_high', MONEY),
+  column('regulation_policy_date', 'DATE'),
+  nested('regulation_missing', 'VARCHAR[]'),
+]
+
+/** A stored `rent_regulation` in the order of {@link REGULATION_COLUMNS}. */
+function regulationCells(stored: string | null): Cell[] {
+  if (stored === null) return REGULATION_COLUMNS.map(() => null)
+  const r = JSON.parse(stored) as RentRegulationJson
+  return [
+    r.points?.low ?? null,
+    r.points?.high ?? null,
+    r.energy_points,
+    r.woz_points?.low ?? null,
+    r.woz_points?.high ?? null,
+    r.sector?.low ?? null,
+    r.sector?.high ?? null,
+    r.max_rent?.low ?? null,
+    r.max_rent?.high ?? null,
+    r.policy_date,
+    JSON.stringify(r.missing),
+  ]
+}
+
+/** A field's provenance as the API serves it: the winning source, the day it said so, and who disagreed. */
+const FIELD_PROVENANCE = {
+  source: 'VARCHAR',
+  observed_at: 'DATE',
+  conflicts: [{ source: 'VARCHAR', value: 'JSON', observed_at: 'DATE' }],
+  rejected: [{ source: 'VARCHAR', value: 'JSON', observed_at: 'DATE', reason: 'VARCHAR' }],
+}
+
+/** The `provenance` column: one member per field the merge chooses, null where no source knows it. */
+const PROVENANCE: ExportColumn = {
+  name: 'provenance',
+  type: 'STRUCT',
+  nested: true,
+  structure: JSON.stringify(Object.fromEntries(GOLDEN_FIELDS.map((f) => [f, FIELD_PROVENANCE]))),
+}
+
 const GOLDEN_RECORDS: ExportTable = {
   name: 'golden_records',
   columns: [
@@ -163,13 +221,16 @@ const GOLDEN_RECORDS: ExportTable = {
     ...estimateColumns('price'),
     column('estimated_rent', MONEY),
     ...estimateColumns('rent'),
+    ...REGULATION_COLUMNS,
+    PROVENANCE,
     column('updated_generation', 'INTEGER'),
   ],
   *rows(store) {
-    // With the valuation the publish stored, as the API serves it.
+    // With the valuation and rent regulation the publish stored, and the provenance, as the API serves them.
     const rows = store.sqlite
-      .prepare<[], GoldenRecordRow & { valuation_json: string | null }>(
-        'select g.*, v.valuation_json from golden_records g left join valuations v using (bag_id) order by g.bag_id',
+      .prepare<[], GoldenRecordRow & { valuation_json: string | null; rent_regulation_json: string | null }>(
+        `select g.*, v.valuation_json, v.rent_regulation_json
+           from golden_records g left join valuations v using (bag_id) order by g.bag_id`,
       )
       .iterate()
     for (const r of rows) {
@@ -192,6 +253,8 @@ const GOLDEN_RECORDS: ExportTable = {
         ...estimateCells(v),
         v.rent.estimated_rent,
         ...estimateCells(v.rent),
+        ...regulationCells(r.rent_regulation_json),
+        servedProvenanceJson(r.provenance_json),
         r.updated_generation,
       ]
     }

@@ -1,3 +1,5 @@
+import { parseHttpDate } from '../http-date.js'
+
 /** How the fetch layer retries: exponential backoff with full jitter, and how long to honour `Retry-After`. */
 export interface RetryPolicy {
   /** Attempts after the first on network errors, timeouts, 408 and 5xx. @default 3 */
@@ -45,10 +47,8 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (!value) return null
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  // An HTTP date names its day and month; Date.parse alone would also take "-5" or "1.5" for dates.
-  if (!/[a-z]{3}/i.test(trimmed)) return null
-  const date = Date.parse(trimmed)
-  return Number.isNaN(date) ? null : Math.max(0, date - now)
+  const date = parseHttpDate(trimmed)
+  return date === null ? null : Math.max(0, date - now)
 }
 
 /** Statuses worth another attempt after a backoff: 408 and 5xx, except 501 (will never work) and 503 (a throttle). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { createStageClock } from '../clock/stage-clock.js'
 import type { Listing } from '../kit/listing.js'
 import { cityKey, normaliseCity } from '../normalise/index.js'
 import type { ResolveInput } from '../resolve/index.js'
-import { createStageClock } from './stage-clock.js'
 import { normaliseStageRows, rawStageRow } from './stage-listing.js'
 
 const listing = (i: number, city: string): Listing =>

@@ -1,3 +1,4 @@
+import type { StageClock } from '../clock/stage-clock.js'
 import type { Listing } from '../kit/listing.js'
 import {
   cityKey,
@@ -14,7 +15,6 @@ import { type BagResolver, createBagResolver, type ResolveInput } from '../resol
 import type { Store } from '../store/database.js'
 import type { NewStageObservation, VerifiedBy } from '../store/schema.js'
 import { createStageWriter, type UnchangedListing } from '../store/stage.repository.js'
-import type { StageClock } from './stage-clock.js'
 
 /** The steps of staging that the run times. */
 export type StagingStep = 'normalise' | 'resolve' | 'stage'

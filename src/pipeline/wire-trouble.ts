@@ -50,3 +50,6 @@ export function createWireTrouble() {
     },
   }
 }
+
+/** A run's count of throttles and retries per host. */
+export type WireTrouble = ReturnType<typeof createWireTrouble>

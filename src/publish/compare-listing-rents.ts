@@ -64,16 +64,24 @@ export function legalRentOf(
 
 /**
  * Writes `max_legal_rent_*` and `above_legal_max` of every rental listing whose answer changed (its rent, its home or
- * the home's rent regulation moved). Run inside the publishing transaction, after {@link regulateHomes}. Returns how
- * many listings it wrote.
+ * the home's rent regulation moved), looking at the rentals written or whose home's regulation was written since
+ * generation `since` (null: every rental). Run inside the publishing transaction, after {@link regulateHomes}.
+ * Returns how many listings it wrote.
  */
-export function compareListingRents(store: Store): number {
+export function compareListingRents(store: Store, since: number | null): number {
   const { sqlite } = store
-  const rentals = sqlite.prepare<[number], RentalRow>(
+  // Through the generation indexes, so that a publish that wrote few rentals and regulations reads few.
+  const changedSince =
+    since === null
+      ? ''
+      : `and l.id in (select id from listings where updated_generation >= @since
+                      union select m.id from valuations r join listings m on m.bag_id = r.bag_id
+                       where r.regulation_generation >= @since)`
+  const rentals = sqlite.prepare<[{ after: number; since: number | null }], RentalRow>(
     `select l.id, l.price, l.dwelling_type, l.bag_id, v.rent_regulation_json,
             l.max_legal_rent_low, l.max_legal_rent_high, l.above_legal_max, l.above_legal_max_reason
        from listings l left join valuations v on v.bag_id = l.bag_id
-      where l.type = 'rent' and l.id > ? order by l.id limit 5000`,
+      where l.type = 'rent' and l.id > @after ${changedSince} order by l.id limit 5000`,
   )
   const write = sqlite.prepare<[number | null, number | null, number | null, string | null, number]>(
     `update listings set max_legal_rent_low = ?, max_legal_rent_high = ?, above_legal_max = ?,
@@ -82,7 +90,7 @@ export function compareListingRents(store: Store): number {
   let written = 0
   let after = 0
   for (;;) {
-    const rows = rentals.all(after)
+    const rows = rentals.all({ after, since })
     if (rows.length === 0) break
     after = rows.at(-1)!.id
     for (const row of rows) {

@@ -1,4 +1,4 @@
-import { publishPageMemos } from '../crawl/page-memo.js'
+import { createStageClock } from '../clock/stage-clock.js'
 import {
   applyStagedObservations,
   applyWithdrawals,
@@ -10,9 +10,9 @@ import {
   type WithdrawalScope,
 } from '../dedupe/index.js'
 import { createGoldenRecordWriter, type GoldenWriteCounts } from '../merge/write-golden-records.js'
-import { createStageClock } from '../pipeline/stage-clock.js'
 import { takeRegisterChanges } from '../registers/register-changes.js'
 import type { Store } from '../store/database.js'
+import { publishPageMemos } from '../store/page-memos.repository.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { clearStage } from '../store/stage.repository.js'
 import { fitRunValuationModels } from '../valuate/run-models.js'
@@ -98,22 +98,21 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       return { perSource, listingsRebuilt }
     })
 
-    const goldenRecords = clock.time('merge', () => {
-      // Homes whose register facts changed (WOZ values, labels looked up this run or left by a run that did not
-      // publish).
-      const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
-      for (const id of takeRegisterChanges(store)) homes.add(id)
-      return golden.write(homes, generation)
-    })
+    // Homes whose listings changed, and whose register facts changed (WOZ values, labels looked up this run or left
+    // by a run that did not publish).
+    const homes = new Set(sqlite.prepare('select bag_id from publish_homes').pluck().all() as string[])
+    for (const id of takeRegisterChanges(store)) homes.add(id)
+    const goldenRecords = clock.time('merge', () => golden.write(homes, generation))
 
     // A run that changed no listing or record keeps the valuation models (they were fitted on exactly these
-    // listings). Every home whose record or models changed is valued again, every home whose facts or policy date
-    // changed has its rent regulation computed again, and the API serves them as stored. A run that changed nothing
+    // listings). Of the homes it touched, each whose record changed is valued again and each whose facts changed has
+    // its rent regulation computed again; every home when the models or the rules in force changed. The API serves
+    // them as stored. A run that changed nothing
     // at all keeps the generation, so ETags stay valid and clients keep their 304s.
     const dataChanged = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
     const valuations = clock.time('valuate', () => {
       if (dataChanged) fitRunValuationModels(store, generation, options.now)
-      return storeHomeValues(store, generation, options.now)
+      return storeHomeValues(store, generation, options.now, homes)
     })
     const changed = dataChanged || changedAny(valuations)
 

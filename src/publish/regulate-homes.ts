@@ -1,9 +1,12 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
+import { readMeta, writeMeta } from '../store/publication.repository.js'
 import {
   type EnergyRecord,
   eitherResult,
+  labelInForce,
   rentRegulation,
+  rulesInForce,
   toRentRegulationJson,
   type WwsFacts,
   type WwsResult,
@@ -14,7 +17,7 @@ import type { Label } from '../wws/tables/energy.js'
  * The form of a stored rent regulation and of the facts read for it: part of every row's `regulation_key`, so that
  * a change to either computes every home again at the next publish.
  */
-const REGULATION_FORMAT = 'r1'
+const REGULATION_FORMAT = 'r2'
 
 /** Since 2021 every energy label is registered by NTA 8800, and a registered label is final. */
 const NTA8800_SINCE = '2021-01-01'
@@ -124,24 +127,77 @@ export function regulationOf(
 /** Homes read and written together. */
 const BATCH = 2_000
 
+/** The rules the stored regulations were computed with, and on which policy date, kept in `meta`. */
+interface StoredRules {
+  readonly rules: string
+  readonly policyDate: string
+}
+
+const RULES_KEY = 'regulation_rules'
+
 /**
- * Computes the `rent_regulation` of every Golden Record whose facts or policy date changed since it was stored (a
- * home that is not a dwelling has none), on `policyDate`, the publish's date in the Netherlands. Run inside the
- * publishing transaction, after {@link valueHomes} (it writes into the same rows). Returns how many it wrote.
+ * What a home's regulation is computed from: the rules in force (not the date: the same rules on another day give
+ * the same result), which of its labels is valid on the date, and its facts. A home that is not a dwelling has none,
+ * whatever the rules.
  */
-export function regulateHomes(store: Store, policyDate: string): number {
+function regulationKey(found: ReturnType<typeof wwsFactsOf>, rules: string, policyDate: string): string {
+  if (!found) return `${REGULATION_FORMAT}|none`
+  const labels = [found.facts, { energy: found.olderLabel ? [found.olderLabel] : [] }]
+    .map((facts) => labelInForce(facts, policyDate))
+    .join()
+  return hash('sha1', `${REGULATION_FORMAT}|${rules}|${labels}|${JSON.stringify(found)}`, 'base64url')
+}
+
+/**
+ * Adds to `touched` the homes whose label starts or stops being valid between two policy dates: the one date that
+ * changes a home's regulation without a change to its facts or to the rules.
+ */
+function addLabelsCrossing(store: Store, touched: string, from: string, to: string): void {
+  const [low, high] = from < to ? [from, to] : [to, from]
+  store.sqlite
+    .prepare(
+      `insert or ignore into ${touched} (bag_id)
+         select object_id from energy_labels
+          where (substr(recorded_at, 1, 10) > @low and substr(recorded_at, 1, 10) <= @high)
+             or (substr(valid_until, 1, 10) > @low and substr(valid_until, 1, 10) <= @high)`,
+    )
+    .run({ low, high })
+}
+
+/**
+ * Computes the `rent_regulation` of every Golden Record whose key changed since it was stored (its facts, the rules in
+ * force or its label's validity; a home that is not a dwelling has none), on `policyDate`, the publish's date in the
+ * Netherlands, and stamps it with `generation`. Looks at the homes in the table `touched` (null: every home), and at
+ * every home when the rules in force changed. Run inside the publishing transaction, after {@link valueHomes} (it
+ * writes into the same rows). Returns how many it wrote.
+ */
+export function regulateHomes(
+  store: Store,
+  policyDate: string,
+  generation: number,
+  touched: string | null,
+): number {
   const { sqlite } = store
-  const labelsImported =
-    sqlite.prepare("select 1 from meta where key = 'energy_labels_imported_at'").get() !== undefined
+  const labelsImported = readMeta(store, 'energy_labels_imported_at') !== undefined
+  const rules = `${REGULATION_FORMAT}|${rulesInForce(policyDate)}|${labelsImported}`
+  const stored = readMeta(store, RULES_KEY)
+  const last = stored === undefined ? null : (JSON.parse(stored) as StoredRules)
+  const scope = last?.rules === rules ? touched : null
+  if (scope !== null && last!.policyDate !== policyDate)
+    addLabelsCrossing(store, scope, last!.policyDate, policyDate)
+  writeMeta(store, RULES_KEY, JSON.stringify({ rules, policyDate } satisfies StoredRules))
+
   const page = sqlite
-    .prepare<[string]>(`select bag_id from golden_records where bag_id > ? order by bag_id limit ${BATCH}`)
+    .prepare<[string]>(
+      `select bag_id from ${scope ?? 'golden_records'} where bag_id > ? order by bag_id limit ${BATCH}`,
+    )
     .pluck()
   const factsOf = sqlite.prepare<[{ ids: string }], FactsRow>(FACTS_SQL)
   const storedKeys = sqlite.prepare<[{ ids: string }], [string, string | null]>(
     'select v.bag_id, v.regulation_key from json_each(@ids) j join valuations v on v.bag_id = j.value',
   )
-  const write = sqlite.prepare<[string | null, string, string]>(
-    'update valuations set rent_regulation_json = ?, regulation_key = ? where bag_id = ?',
+  const write = sqlite.prepare<[string | null, string, number, string]>(
+    'update valuations set rent_regulation_json = ?, regulation_key = ?, regulation_generation = ? where bag_id = ?',
   )
   let written = 0
   let after = ''
@@ -150,13 +206,13 @@ export function regulateHomes(store: Store, policyDate: string): number {
     if (ids.length === 0) break
     after = ids.at(-1)!
     const batch = { ids: JSON.stringify(ids) }
-    const stored = new Map(storedKeys.raw().all(batch) as [string, string | null][])
+    const keys = new Map(storedKeys.raw().all(batch) as [string, string | null][])
     for (const row of factsOf.all(batch)) {
       const found = wwsFactsOf(row, labelsImported)
-      const key = hash('sha1', `${REGULATION_FORMAT}|${policyDate}|${JSON.stringify(found)}`, 'base64url')
-      if (stored.get(row.bag_id) === key) continue
+      const key = regulationKey(found, rules, policyDate)
+      if (keys.get(row.bag_id) === key) continue
       const json = found && JSON.stringify(toRentRegulationJson(regulationOf(found, policyDate)))
-      written += write.run(json, key, row.bag_id).changes
+      written += write.run(json, key, generation, row.bag_id).changes
     }
   }
   return written

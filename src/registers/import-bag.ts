@@ -129,7 +129,8 @@ export async function importBag(
           .prepare('delete from golden_records where bag_id not in (select id from bag_objects)')
           .run().changes
         // The records are published valued (with the models the last publish fitted) and with their rent regulation.
-        storeHomeValues(store, generation, new Date().toISOString())
+        // Any home's BAG facts may have changed, so every home is looked at.
+        storeHomeValues(store, generation, new Date().toISOString(), 'all')
         goldenMs = performance.now() - t
       })
       .immediate()

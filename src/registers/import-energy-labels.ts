@@ -156,7 +156,7 @@ export async function importEnergyLabels(
           'insert or ignore into temp.label_changes (object_id) values (?)',
         )
         for (const id of pending) insertChanged.run(id)
-        rewrite = rewriteGoldenRecords(store, changedIds(store), { priority: options.priority, now })
+        rewrite = rewriteGoldenRecords(store, () => changedIds(store), { priority: options.priority, now })
         sqlite.exec('drop table temp.label_changes')
       })
       .immediate()

@@ -1,11 +1,23 @@
-import type { Search, SearchLog } from '../crawl/search-frontier.js'
 import type { Store } from './database.js'
+
+/** A search as the table keeps it: the city and offer type of each search it reads. */
+export interface StoredSearch {
+  readonly keys: readonly { readonly cityKey: string; readonly type: string }[]
+}
+
+/** A source's searches in the order a run walks them, and which it started and completed (the crawl's `SearchLog`). */
+export interface SearchRotation {
+  /** Least recently completed first, never completed before all, else in the order given. */
+  order<S extends StoredSearch>(searches: readonly S[]): readonly S[]
+  started(search: StoredSearch): void
+  completed(search: StoredSearch): void
+}
 
 /**
  * A source's searches as the `crawl_searches` table remembers them for one run. Every write commits at once, outside
  * the run's publish: a run that dies keeps which searches it completed, and the next one starts with the others.
  */
-export function createSearchLog(store: Store, sourceId: string, runId: number): SearchLog {
+export function createSearchLog(store: Store, sourceId: string, runId: number): SearchRotation {
   const { sqlite } = store
   const upsert = (column: 'last_started_run_id' | 'last_completed_run_id') =>
     sqlite.prepare(
@@ -15,7 +27,7 @@ export function createSearchLog(store: Store, sourceId: string, runId: number): 
          last_completed_at = coalesce(excluded.last_completed_at, last_completed_at)`,
     )
   const statements = { started: upsert('last_started_run_id'), completed: upsert('last_completed_run_id') }
-  const write = (statement: keyof typeof statements, search: Search, completedAt: string | null) => {
+  const write = (statement: keyof typeof statements, search: StoredSearch, completedAt: string | null) => {
     for (const key of search.keys)
       statements[statement].run({
         source_id: sourceId,
@@ -26,7 +38,7 @@ export function createSearchLog(store: Store, sourceId: string, runId: number): 
       })
   }
   return {
-    order(searches: readonly Search[]): readonly Search[] {
+    order(searches) {
       const rows = sqlite
         .prepare(
           'select city_key, type, last_completed_at from crawl_searches where source_id = ? and last_completed_at is not null',
@@ -34,7 +46,7 @@ export function createSearchLog(store: Store, sourceId: string, runId: number): 
         .all(sourceId) as { city_key: string; type: string; last_completed_at: string }[]
       const completedAt = new Map(rows.map((r) => [`${r.type} ${r.city_key}`, r.last_completed_at]))
       // A chain of several searches is as stale as the stalest of them.
-      const at = (s: Search) =>
+      const at = (s: StoredSearch) =>
         s.keys.map((k) => completedAt.get(`${k.type} ${k.cityKey}`) ?? '').sort()[0] ?? ''
       // A stable sort: searches never completed ('') come first, in the scope's order, then the oldest completed.
       return [...searches].sort((a, b) => at(a).localeCompare(at(b)))

@@ -49,6 +49,13 @@ export async function finishRun(
     .execute()
 }
 
+/** Adds a member to a finished run's stored report: what happened after the report was written (its export). */
+export function addToRunReport(store: Store, id: number, member: string, value: unknown): void {
+  store.sqlite
+    .prepare("update runs set report_json = json_set(report_json, '$.' || ?, json(?)) where id = ?")
+    .run(member, JSON.stringify(value), id)
+}
+
 /**
  * Marks a running run `stopped` at once, when a stop is asked for (SIGINT, SIGTERM, the deadline): what is left of
  * the run only publishes what finished, and a second signal may end the process before it writes its report. The

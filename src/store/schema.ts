@@ -337,6 +337,8 @@ export interface ValuationTable {
   /** The Golden Record's `rent_regulation`; null for a home that is not a dwelling (see migration 032). */
   rent_regulation_json: string | null
   regulation_key: string | null
+  /** The generation that last wrote the rent regulation (see migration 033). */
+  regulation_generation: number | null
 }
 
 /** Counts of active listings per (city, type), written at publish so `meta.total` never scans. */

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import type { Store } from '../store/database.js'
+import { readMeta, writeMeta } from '../store/publication.repository.js'
 import type { GoldenRecordRow } from '../store/schema.js'
 import { noEstimate, type StoredEstimate } from '../store/stored-estimate.js'
 import { estimateValue } from './estimate-value.js'
@@ -19,8 +20,25 @@ export interface ApiValuation extends StoredEstimate {
   rent: ApiRent
 }
 
+/** The columns of a golden record a valuation reads. */
+const VALUED_COLUMNS = [
+  'bag_id',
+  'input_hash',
+  'postcode',
+  'city',
+  'surface_area',
+  'year_built',
+  'energy_label',
+  'dwelling_type',
+  'woz_value',
+  'woz_reference_date',
+] as const satisfies readonly (keyof GoldenRecordRow)[]
+
+/** What a valuation reads of a golden record. */
+type ValuedRow = Pick<GoldenRecordRow, (typeof VALUED_COLUMNS)[number]>
+
 /** Turns a golden record into the model's features, or says which fact a valuation needs is missing. */
-function featuresOf(row: GoldenRecordRow): HomeFeatures | string {
+function featuresOf(row: ValuedRow): HomeFeatures | string {
   if (!row.postcode) return 'The home has no postcode.'
   if (!row.surface_area) return 'The home has no living area.'
   return {
@@ -89,7 +107,7 @@ function loadModels(store: Store): LoadedModels {
 }
 
 /** One home's valuation, as the API serves it, with the loaded models. */
-export function valueHome(models: LoadedModels['models'], row: GoldenRecordRow): ApiValuation {
+export function valueHome(models: LoadedModels['models'], row: ValuedRow): ApiValuation {
   const features = featuresOf(row)
   /** One kind's estimate of the home, with the reason when there is none. */
   const valueAs = (kind: ValuationKind) => {
@@ -121,20 +139,29 @@ export interface ValueHomesCounts {
 /** Homes read and written together. */
 const BATCH = 2_000
 
+const MODELS_KEY = 'valuation_models_key'
+
 /**
  * Values every Golden Record whose stored valuation is missing or stale (its record or the models changed since),
  * with the models in `valuation_models`, and stores the API's `valuation` object for it, stamped with `generation`;
- * drops the valuations of homes that no longer have a record. Run inside the publishing transaction, after the
- * records and the models are written: the API then serves the stored valuation and values nothing itself.
+ * drops the valuations of homes that no longer have a record. Looks at the homes in the table `touched` (null: every
+ * home), and at every home when the models changed since the last call. Run inside the publishing transaction, after
+ * the records and the models are written: the API then serves the stored valuation and values nothing itself.
  */
-export function valueHomes(store: Store, generation: number): ValueHomesCounts {
+export function valueHomes(store: Store, generation: number, touched: string | null): ValueHomesCounts {
   const { sqlite } = store
   const { models, key } = loadModels(store)
+  const scope = readMeta(store, MODELS_KEY) === key ? touched : null
+  writeMeta(store, MODELS_KEY, key)
   // In bag_id order, a batch at a time after the last id: a statement cannot write while another reads.
-  const stale = sqlite.prepare<[string, string], GoldenRecordRow>(
-    `select g.* from golden_records g left join valuations v on v.bag_id = g.bag_id
-      where g.bag_id > ? and (v.bag_id is null or v.record_hash <> g.input_hash or v.models_key <> ?)
-      order by g.bag_id limit ${BATCH}`,
+  const [homes, id] =
+    scope === null
+      ? ['golden_records g', 'g.bag_id']
+      : [`${scope} t join golden_records g on g.bag_id = t.bag_id`, 't.bag_id']
+  const stale = sqlite.prepare<[string, string], ValuedRow>(
+    `select ${VALUED_COLUMNS.map((c) => `g.${c}`).join(', ')} from ${homes} left join valuations v on v.bag_id = g.bag_id
+      where ${id} > ? and (v.bag_id is null or v.record_hash <> g.input_hash or v.models_key <> ?)
+      order by ${id} limit ${BATCH}`,
   )
   const upsert = sqlite.prepare<[string, string, string, string, number]>(
     `insert into valuations (bag_id, valuation_json, record_hash, models_key, generation) values (?, ?, ?, ?, ?)
@@ -152,9 +179,12 @@ export function valueHomes(store: Store, generation: number): ValueHomesCounts {
     if (rows.length < BATCH) break
     after = rows.at(-1)!.bag_id
   }
+  // A record is removed only where its home is touched, so only those are checked when not every home is looked at.
+  const removable = scope === null ? '' : `bag_id in (select bag_id from ${scope}) and`
   counts.removed = sqlite
     .prepare(
-      'delete from valuations where not exists (select 1 from golden_records g where g.bag_id = valuations.bag_id)',
+      `delete from valuations
+        where ${removable} not exists (select 1 from golden_records g where g.bag_id = valuations.bag_id)`,
     )
     .run().changes
   return counts

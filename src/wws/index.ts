@@ -12,4 +12,5 @@ export { describeInputError, factsOf, type WwsInput, wwsInputSchema } from './in
 export { type RentRegulationJson, toRentRegulationJson, toWwsJson, type WwsJson } from './json.js'
 export type { Range } from './range.js'
 export { ALL_GROUPS, type Group, rentRegulation, type WwsResult } from './regulation.js'
+export { labelInForce, rulesInForce } from './rules-in-force.js'
 export type { Sector } from './sector.js'

@@ -59,6 +59,50 @@ describe('CORS', () => {
   })
 })
 
+/** The CORS headers of an answer, and Vary, by name. */
+const corsHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => /^(access-control-|vary$)/.test(name)))
+
+describe('CORS, header for header', () => {
+  it('a preflight and a simple request from an allowed origin, from another, and with no Origin', async () => {
+    const allowed = await preflight(PAGE)
+    expect([allowed.statusCode, allowed.body, corsHeaders(allowed.headers)]).toEqual([
+      204,
+      '',
+      {
+        vary: 'Origin, Accept-Encoding',
+        'access-control-allow-origin': PAGE,
+        'access-control-allow-methods': 'GET, HEAD',
+        'access-control-allow-headers': 'X-API-Key, If-None-Match, If-Modified-Since',
+        'access-control-max-age': '600',
+      },
+    ])
+    const other = await preflight('https://evil.example')
+    expect([other.statusCode, other.body, corsHeaders(other.headers)]).toEqual([
+      204,
+      '',
+      { vary: 'Origin, Accept-Encoding' },
+    ])
+    const simple = await get(fixture, '/v1/listings?city=Delft', { origin: PAGE, 'x-api-key': KEY })
+    expect([simple.statusCode, corsHeaders(simple.headers)]).toEqual([
+      200,
+      {
+        vary: 'Origin, Accept-Encoding',
+        'access-control-allow-origin': PAGE,
+        'access-control-expose-headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After',
+      },
+    ])
+    const sameOrigin = await get(fixture, '/v1/listings?city=Delft', { 'x-api-key': KEY })
+    expect(corsHeaders(sameOrigin.headers)).toEqual({ vary: 'Origin, Accept-Encoding' })
+    // Origins are compared as browsers serialise them, in lower case; the answer names the origin as sent.
+    const upper = await get(fixture, '/v1/listings?city=Delft', {
+      origin: 'https://APP.example.nl',
+      'x-api-key': KEY,
+    })
+    expect(upper.headers['access-control-allow-origin']).toBe('https://APP.example.nl')
+  })
+})
+
 describe('PROPDATA_CORS_ORIGINS', () => {
   it('is empty by default, takes a list or *, and refuses anything else', () => {
     expect(loadConfig({}).corsOrigins).toEqual([])

@@ -12,6 +12,7 @@ import { EXPORT_TABLES } from '../../src/export/export-tables.js'
 import { type Manifest, writeExport } from '../../src/export/write-export.js'
 import { readPublication } from '../../src/store/publication.repository.js'
 import type { GoldenRecordRow } from '../../src/store/schema.js'
+import type { RentRegulationJson } from '../../src/wws/json.js'
 import { runCli } from '../helpers/cli.js'
 import { useSampleStore } from '../helpers/sample-database.js'
 import { useTempDir } from '../helpers/temp-dir.js'
@@ -19,6 +20,9 @@ import { useTempDir } from '../helpers/temp-dir.js'
 const sample = useSampleStore()
 const dir = useTempDir('propdata-export-')
 type Row = Record<string, unknown>
+
+/** A time as the CSV files write it: ISO 8601, UTC, to the millisecond. */
+const CSV_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?(Z|\+00)$/
 
@@ -116,15 +120,53 @@ function estimate(
   }
 }
 
-/** The golden records as the API serves them (`propertyJson`, with its valuation), flattened into the export's columns. */
-function expectedGoldenRecords(): Row[] {
+/** The API's `rent_regulation` in the export's columns: all null for a home that is not a dwelling. */
+function regulation(r: RentRegulationJson | null) {
+  return {
+    regulation_points_low: r?.points?.low ?? null,
+    regulation_points_high: r?.points?.high ?? null,
+    regulation_energy_points: r?.energy_points ?? null,
+    regulation_woz_points_low: r?.woz_points?.low ?? null,
+    regulation_woz_points_high: r?.woz_points?.high ?? null,
+    regulation_sector_low: r?.sector?.low ?? null,
+    regulation_sector_high: r?.sector?.high ?? null,
+    regulation_max_rent_low: r?.max_rent?.low ?? null,
+    regulation_max_rent_high: r?.max_rent?.high ?? null,
+    regulation_policy_date: r?.policy_date ?? null,
+    regulation_missing: r?.missing ?? null,
+  }
+}
+
+/** The API's `provenance` as a struct holds it: every member of a field present, null where the API leaves it out. */
+function provenance(p: Record<string, Record<string, unknown> | null>) {
+  return Object.fromEntries(
+    Object.entries(p).map(([field, entry]) => [
+      field,
+      entry && {
+        source: entry.source,
+        observed_at: entry.observed_at,
+        conflicts: entry.conflicts ?? null,
+        rejected: entry.rejected ?? null,
+      },
+    ]),
+  )
+}
+
+/**
+ * The golden records as the API serves them (`propertyJson`, with its valuation, rent regulation and provenance),
+ * flattened into the export's columns; the provenance as Parquet's struct holds it or, in CSV, the API's JSON.
+ */
+function expectedGoldenRecords(format: 'parquet' | 'csv'): Row[] {
   const rows = sample.store.sqlite
     .prepare(
-      'select g.*, v.valuation_json from golden_records g join valuations v using (bag_id) order by g.bag_id',
+      `select g.*, v.valuation_json, v.rent_regulation_json
+         from golden_records g join valuations v using (bag_id) order by g.bag_id`,
     )
-    .all() as (GoldenRecordRow & { valuation_json: string })[]
-  return rows.map(({ valuation_json, ...row }) => {
-    const api = JSON.parse(propertyJson(row, { valuation: valuation_json, rentRegulation: null }, ''))
+    .all() as (GoldenRecordRow & { valuation_json: string; rent_regulation_json: string | null })[]
+  return rows.map(({ valuation_json, rent_regulation_json, ...row }) => {
+    const api = JSON.parse(
+      propertyJson(row, { valuation: valuation_json, rentRegulation: rent_regulation_json }, ''),
+    )
     const { valuation } = api
     return {
       bag_id: api.bag_id,
@@ -135,6 +177,8 @@ function expectedGoldenRecords(): Row[] {
       ...estimate('price', valuation),
       estimated_rent: valuation.rent.estimated_rent,
       ...estimate('rent', valuation.rent),
+      ...regulation(api.rent_regulation),
+      provenance: format === 'parquet' ? provenance(api.provenance) : api.provenance,
       updated_generation: row.updated_generation,
     }
   })
@@ -200,7 +244,7 @@ async function expectExportEqualsDatabase(
     files.set(table.name, rows)
   }
   expect(files.get('listings')).toEqual(expectedListings())
-  expect(files.get('golden_records')).toEqual(expectedGoldenRecords())
+  expect(files.get('golden_records')).toEqual(expectedGoldenRecords(format))
   expect(byKey(files.get('price_history')!, 'url')).toEqual(byKey(expectedPriceHistory(), 'url'))
   expect(files.get('runs')).toEqual(expectedRuns())
   const sources = (await sourceStatusReaderFor(sample.store).read()).sources
@@ -254,7 +298,10 @@ describe('propdata export', () => {
 
   it('writes CSV files that csv-parse reads back equal to the database, nested members as JSON text', async () => {
     const to = join(dir, 'csv')
-    const result = await runCli(['export', '--to', to, '--format', 'csv', '--db', sample.config.dbPath])
+    // In a zone east of UTC: the files are in UTC whatever the machine's zone.
+    const result = await runCli(['export', '--to', to, '--format', 'csv', '--db', sample.config.dbPath], {
+      TZ: 'Europe/Amsterdam',
+    })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/^Exported generation \d+ .* 5 tables, [\d,]+ rows, .* of csv\n$/)
     const manifest = await expectExportEqualsDatabase(to, 'csv', (file, table) =>
@@ -262,6 +309,23 @@ describe('propdata export', () => {
     )
     const listings = manifest.tables.find((t) => t.name === 'listings')!
     expect(listings.columns.find((c) => c.name === 'sources')?.type).toBe('JSON')
+    // Every time in ISO 8601 with its 'T' and zone, every date a date, as written (before any parsing).
+    const forms = { 'TIMESTAMP WITH TIME ZONE': CSV_TIME, DATE: /^\d{4}-\d\d-\d\d$/ } as const
+    let checked = 0
+    for (const table of manifest.tables) {
+      const records = parse(readFileSync(join(to, table.file)), { columns: true }) as Record<string, string>[]
+      for (const { name, type } of table.columns) {
+        const form = forms[type as keyof typeof forms]
+        if (!form) continue
+        const written = records.map((r) => r[name]!).filter((v) => v !== '')
+        expect(
+          written.filter((v) => !form.test(v)),
+          `${table.name}.${name}`,
+        ).toEqual([])
+        checked += written.length
+      }
+    }
+    expect(checked).toBeGreaterThan(1000)
   }, 120_000)
 
   it('writes only the tables --tables names', async () => {

@@ -38,6 +38,16 @@ describe('retry policy', () => {
     expect(parseRetryAfter(' 120 ', now)).toBe(120_000)
     expect(parseRetryAfter('Fri, 20 Nov 2026 02:00:30 GMT', now)).toBe(30_000)
     expect(parseRetryAfter('Fri, 20 Nov 2026 01:00:00 GMT', now)).toBe(0)
+    // The obsolete asctime() form names no zone: it is GMT (RFC 9110), wherever the machine is.
+    const zone = process.env.TZ
+    process.env.TZ = 'Europe/Amsterdam'
+    try {
+      expect(parseRetryAfter('Fri Nov 20 02:00:30 2026', now)).toBe(30_000)
+    } finally {
+      process.env.TZ = zone
+    }
+    expect(parseRetryAfter('2026-11-20T02:00:30Z', now)).toBeNull()
+    expect(parseRetryAfter('Nov 20 2026 02:00:30', now)).toBeNull()
     expect(parseRetryAfter('soon', now)).toBeNull()
     expect(parseRetryAfter('-5', now)).toBeNull()
     expect(parseRetryAfter(undefined, now)).toBeNull()

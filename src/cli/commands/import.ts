@@ -51,11 +51,13 @@ export async function ensureSampleEnergyLabels(
 /**
  * Runs an import as a recorded run, under the run lock an ingest takes, so an import never interleaves with an ingest
  * or another import: when the lock is held it exits 4 with the message a second ingest gets, before it records or
- * changes anything. `runs` says what was imported, when, and how it ended.
+ * changes anything. `runs` says what was imported, when, and how it ended; a generation it publishes is exported
+ * when `PROPDATA_EXPORT_DIR` says so.
  */
-async function recordedImport<R>(
+async function recordedImport<R extends { readonly generation: number | null }>(
   store: Store,
   logger: Logger,
+  config: Config,
   register: ImportedRegister,
   run: () => Promise<R>,
   failure: (message: string) => string,
@@ -65,7 +67,7 @@ async function recordedImport<R>(
   return exitIfLocked(() =>
     withRunLock(store, holder, logger, async () => {
       try {
-        return await recordImport(store, register, 'file', run)
+        return await recordImport(store, register, 'file', run, { settings: config, logger })
       } catch (error) {
         throw new CliError(failure(error instanceof Error ? error.message : String(error)))
       }
@@ -107,6 +109,7 @@ export async function importBagExtract(path: string, options: GlobalOptions): Pr
     const report = await recordedImport(
       store,
       logger,
+      config,
       'bag',
       () =>
         importBag(store, resolve(path), {
@@ -138,6 +141,7 @@ export async function importLabelFile(path: string, options: GlobalOptions): Pro
     const report = await recordedImport(
       store,
       logger,
+      config,
       'ep-online',
       () =>
         importEnergyLabels(store, resolve(path), {

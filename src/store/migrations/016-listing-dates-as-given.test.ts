@@ -31,6 +31,8 @@ it('turns the crawl time a listing without a date took into null, and date-times
     read(`select name from sqlite_master where type = 'index' and tbl_name = 'listings' order by name`),
   ).toEqual([
     'listings_by_bag',
+    // 033: the listings written since a generation.
+    'listings_by_generation',
     'listings_city_newest',
     'listings_city_type_price',
     'listings_newest',

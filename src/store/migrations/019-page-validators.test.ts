@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { databaseBefore } from '../../../test/helpers/database-before.js'
 import { useTempDir } from '../../../test/helpers/temp-dir.js'
-import { createPageMemo } from '../../crawl/page-memo.js'
 import { openStore } from '../database.js'
+import { createPageMemo } from '../page-memos.repository.js'
 
 const dir = useTempDir()
 

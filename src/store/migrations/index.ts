@@ -28,6 +28,7 @@ import * as catalogueFacts from './026-catalogue-facts.js'
 import * as sourceActiveListings from './029-source-active-listings.js'
 import * as storedValuations from './031-stored-valuations.js'
 import * as rentRegulation from './032-rent-regulation.js'
+import * as homeValuesSince from './033-home-values-since.js'
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -60,4 +61,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '029-source-active-listings': sourceActiveListings,
   '031-stored-valuations': storedValuations,
   '032-rent-regulation': rentRegulation,
+  '033-home-values-since': homeValuesSince,
 }

@@ -3,11 +3,17 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useTempDir } from '../../test/helpers/temp-dir.js'
-import { NO_VALIDATORS } from '../fetch/validators.js'
-import { openStore } from '../store/database.js'
-import { MIGRATIONS } from '../store/migrations/index.js'
-import { createPageMemo, type PageYield, publishPageMemos, type RememberedPage } from './page-memo.js'
+import { openStore } from './database.js'
+import { MIGRATIONS } from './migrations/index.js'
+import {
+  createPageMemo,
+  type PageValidators,
+  type PageYield,
+  publishPageMemos,
+  type RememberedPage,
+} from './page-memos.repository.js'
 
+const NO_VALIDATORS: PageValidators = { etag: null, lastModified: null }
 const page: PageYield = { listingIds: [], requests: [{ url: 'https://example.test/page-2', label: 'list' }] }
 const remembered = (digest: string, validators = NO_VALIDATORS): RememberedPage => ({
   digest,

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto'
-import type { Validators } from '../fetch/types.js'
 import type { SourceRequest } from '../kit/adapter.js'
-import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
+import type { Store } from './database.js'
+import { param, prepareQuery } from './prepared.js'
+
+/** The validators a page came with (its `ETag` and `Last-Modified`), null where none was sent. */
+export interface PageValidators {
+  readonly etag: string | null
+  readonly lastModified: string | null
+}
 
 /** What a parsed page gave the crawl: the listings it held or led to, and the requests it enqueued. */
 export interface PageYield {
@@ -17,7 +22,7 @@ export interface PageYield {
  */
 export interface RememberedPage {
   readonly digest: string
-  readonly validators: Validators
+  readonly validators: PageValidators
   readonly yielded: PageYield
   readonly label: 'list' | 'detail' | null
   readonly cardDigest: string | null

@@ -1,3 +1,4 @@
+/** HTTP-dates (RFC 9110 §5.6.7): what Last-Modified and If-Modified-Since carry, and Retry-After may. */
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
 const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)'
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
