@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { listExtractParts } from '../sources/bag/extract-parts.js'
-import { readBagExtract } from '../sources/bag/extract-reader.js'
+import { listExtractParts } from '../src/registers/bag/extract-parts.js'
+import { readBagExtract } from '../src/registers/bag/extract-reader.js'
 import { generateBagExtract } from '../testkit/bag-extract/generate-bag-extract.js'
 
 interface PhaseResult {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { ALL_SOURCES } from '../sources/index.js'
 import type { ListingSource, SourceRequest } from '../src/kit/adapter.js'
 import { createPage, type Page } from '../src/kit/page.js'
 import { validateListing } from '../src/parse/index.js'
-import { listFixtures } from '../test/contract/source-fixtures.js'
+import { listFixtures, sourceFolder } from '../test/contract/source-fixtures.js'
+import { ALL_SOURCES } from '../test/helpers/registry.js'
 import { type BenchTable, defineBench, interleave, median } from './support/bench.js'
 
 interface Fixture {
@@ -18,7 +18,7 @@ interface Fixture {
  * as the contract suite reads them; the body is read once, so that the timing is the parse's alone.
  */
 function fixturesOf(source: ListingSource): Fixture[] {
-  return listFixtures(source.id, 'crawl')
+  return listFixtures(sourceFolder(source.id), 'crawl')
     .filter((f): f is typeof f & { kind: 'list' | 'detail' } => f.kind === 'list' || f.kind === 'detail')
     .map((f) => {
       const url = f.request?.url ?? source.homepage

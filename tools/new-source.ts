@@ -1,6 +1,6 @@
 /**
- * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/`, sets the id and name, adds the
- * registry line to `sources/index.ts` and prints the next steps (docs/adding-a-source.md). With `--preset PRESET`
+ * `npm run new-source -- NAME`: copies `sources/_template/` to `sources/NAME/` and sets the id and name (the registry
+ * finds a source by its folder) and prints the next steps (docs/adding-a-source.md). With `--preset PRESET`
  * it writes a declarative source instead: `sources/NAME/source.yml` on that preset and a fixtures folder (see
  * site-file-scaffold.ts). `--root DIR` works on another copy of the repository (the tests use it).
  */
@@ -10,14 +10,14 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { cliCommand } from '../src/cli/command-hint.js'
 import { PROJECT_ROOT } from '../src/config.js'
+import { REGISTER_SOURCES } from '../src/merge/source-priority.js'
+import { TRUST_ORDER_FILE } from '../src/registry/trust-order.js'
 import { presetIds, siteFileNextSteps, writeSiteFileScaffold } from './site-file-scaffold.js'
 
 const TEMPLATE_ID = 'template-source'
 const TEMPLATE_NAME = 'Template Source'
-const RESERVED = new Set(['_template', '_shared', '_presets', 'index', 'bag'])
-
-/** "acme-homes" → "acmeHomes", the name of its import in the registry. */
-export const camelCase = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+/** Folders that hold no source, and the registers' ids, which no listing source may take. */
+const RESERVED = new Set(['_template', '_shared', '_presets', ...REGISTER_SOURCES])
 
 /** "acme-homes" → "Acme Homes", a first guess at the site's name. */
 const titleCase = (id: string) =>
@@ -32,30 +32,6 @@ function filesUnder(dir: string): string[] {
     const path = join(dir, name)
     return statSync(path).isDirectory() ? filesUnder(path) : [path]
   })
-}
-
-/** Adds `import x from './id/adapter.js'` and `x` to `ALL_SOURCES`; returns the new registry text. */
-export function addToRegistry(registry: string, id: string): string {
-  const name = camelCase(id)
-  const imports = [...registry.matchAll(/^import \w+ from '\.\/[\w-]+\/adapter\.js'\n/gm)]
-  const last = imports.at(-1)
-  if (!last || last.index === undefined) throw new Error('sources/index.ts has no adapter imports to add to')
-  const at = last.index + last[0].length
-  let text = `${registry.slice(0, at)}import ${name} from './${id}/adapter.js'\n${registry.slice(at)}`
-  const array = /(export const ALL_SOURCES: readonly Source\[\] = \[)([^\]]*)(\])/.exec(text)
-  if (!array) throw new Error('sources/index.ts has no `export const ALL_SOURCES: readonly Source[] = [...]`')
-  // A code adapter goes before the spread site files: they come after every code adapter in the trust order.
-  const entries = array[2]!
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  const spread = entries.findIndex((e) => e.startsWith('...'))
-  entries.splice(spread === -1 ? entries.length : spread, 0, name)
-  const oneLine = `${array[1]}${entries.join(', ')}${array[3]}`
-  const list =
-    oneLine.length <= 110 ? oneLine : `${array[1]}\n${entries.map((e) => `  ${e},\n`).join('')}${array[3]}`
-  text = text.slice(0, array.index) + list + text.slice(array.index + array[0].length)
-  return text
 }
 
 function main(): void {
@@ -93,25 +69,22 @@ function main(): void {
     process.stdout.write(siteFileNextSteps(id, rel(target), values.preset))
     return
   }
-  const registryPath = join(sources, 'index.ts')
-  const registry = addToRegistry(readFileSync(registryPath, 'utf8'), id)
-
   cpSync(join(sources, '_template'), target, { recursive: true })
   for (const file of filesUnder(target)) {
     const text = readFileSync(file, 'utf8')
     writeFileSync(file, text.replaceAll(TEMPLATE_ID, id).replaceAll(TEMPLATE_NAME, titleCase(id)))
   }
-  writeFileSync(registryPath, registry)
-  process.stdout.write(nextSteps(id, rel(target), rel(registryPath)))
+  process.stdout.write(nextSteps(id, rel(target)))
 }
 
 /**
  * What to do next, in the order of the walkthrough in docs/adding-a-source.md (which practises them on
  * `npm run demo-site`); a test holds the two to the same steps.
  */
-export function nextSteps(id: string, folder: string, registry: string): string {
+export function nextSteps(id: string, folder: string): string {
   return [
-    `Created ${folder}/ from sources/_template/ and registered it in ${registry} (last in the trust order).`,
+    `Created ${folder}/ from sources/_template/: the registry finds it by its folder. It ranks below the sources`,
+    `sources/${TRUST_ORDER_FILE} names until you name it there.`,
     '',
     'Next (docs/adding-a-source.md walks through these on a practice site: npm run demo-site):',
     `  1. In ${folder}/adapter.ts: set ORIGIN and LISTS to the site, then politeness and render.`,

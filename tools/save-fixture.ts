@@ -9,7 +9,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { findSource } from '../sources/index.js'
 import { loadConfig, PROJECT_ROOT } from '../src/config.js'
 import {
   createBrowserTransport,
@@ -22,6 +21,7 @@ import { urlSlug } from '../src/kit/city-slug.js'
 import { createPage, type Page } from '../src/kit/page.js'
 import { validateListing } from '../src/parse/index.js'
 import { count } from '../src/plural.js'
+import { loadRegistry } from '../src/registry/registry.js'
 
 /** Bad usage or a page we will not save: printed without a stack trace. */
 class SaveFixtureError extends Error {
@@ -135,8 +135,8 @@ async function main(): Promise<void> {
     if (!values.help) throw new SaveFixtureError('NAME and URL are required', 2)
     return
   }
-  const source = findSource(id)
-  if (!source) throw new SaveFixtureError(`No registered source ${id} (see sources/index.ts)`, 2)
+  const source = (await loadRegistry()).find(id)
+  if (!source) throw new SaveFixtureError(`No registered source ${id} (no folder sources/${id}/)`, 2)
   if (source.kind !== 'crawl')
     throw new SaveFixtureError(`${id} reads files; copy a file into its fixtures/`, 2)
   if (values.as && values.as !== 'list' && values.as !== 'detail')

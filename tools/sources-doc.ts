@@ -6,18 +6,20 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ALL_PRESETS } from '../sources/_presets/index.js'
-import { ALL_SOURCES } from '../sources/index.js'
 import { PROJECT_ROOT } from '../src/config.js'
+import { loadRegistry } from '../src/registry/registry.js'
 import { renderCatalogue } from './sources-doc/render-catalogue.js'
 
 /** Where the catalogue is committed. */
 export const SOURCES_DOC = join(PROJECT_ROOT, 'docs', 'SOURCES.md')
 
 /** The catalogue as the registry makes it now. */
-export const currentCatalogue = (): string => renderCatalogue(ALL_SOURCES, ALL_PRESETS)
+export async function currentCatalogue(): Promise<string> {
+  const { sources, presets } = await loadRegistry()
+  return renderCatalogue(sources, presets)
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  writeFileSync(SOURCES_DOC, currentCatalogue())
+  writeFileSync(SOURCES_DOC, await currentCatalogue())
   process.stdout.write(`Wrote ${SOURCES_DOC.slice(PROJECT_ROOT.length + 1)}\n`)
 }

@@ -1,4 +1,3 @@
-import { ALL_SOURCES, findSource } from '../../sources/index.js'
 import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../ops/source-traits.js'
 import { type FillRates, readFillRates } from '../pipeline/fill-rates.js'
 import { type LastRun, readRegisterStatuses } from '../registers/register-status.js'
@@ -73,20 +72,20 @@ function createSourceStatusReader(store: Store): SourceStatusReader {
 }
 
 /**
- * Every source, read from the database rather than from this process's registry alone: a source registered after
- * the server started is listed once a run has registered it, and a retired source is left out.
+ * Every source a run can read, and the registers, from the database alone: the catalogue the last run registered
+ * (so a source added after the server started is listed once a run has registered it), without retired sources.
+ * The server loads no adapter.
  */
 async function readSources(store: Store): Promise<SourceStatus[]> {
   const oldestVerified = await oldestVerifiedPerSource(store)
-  const listing = (await readListingSources(store, ALL_SOURCES))
-    .filter((source) => !source.retired)
+  const listing = (await readListingSources(store))
+    .filter((source) => source.registered && !source.retired)
     .map(
       ({ lastRun, ...source }): SourceStatus => ({
         id: source.id,
         name: source.name,
         kind: 'listing',
-        // A named partner feed is read with the feed adapter, whose traits it has.
-        ...sourceTraits(findSource(source.adapter ?? source.id)),
+        ...sourceTraits(source.facts),
         status: lastRun?.status ?? null,
         lastRun: lastRun && publicRun(lastRun.run_id, lastRun.started_at, lastRun.message),
         requests: readRequestsByKind(lastRun?.requests_json ?? null),

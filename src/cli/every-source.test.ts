@@ -46,15 +46,6 @@ describe('the sources a run over every source reads', () => {
     ])
   })
 
-  it('leaves an example of a platform, on a reserved domain, out of a live run', () => {
-    const example = { ...site('voorbeeld', 'unknown'), homepage: 'https://www.voorbeeld.test/' }
-    const result = selectEverySource([example, ...REGISTRY], { mode: 'live', retired: new Set() })
-    expect(result.leftOut.map(leftOutLine)).toEqual([
-      'voorbeeld: left out: an example of its platform, with no site to crawl',
-      'closed: left out: its terms forbid automated collection (name it with --sources to crawl it)',
-    ])
-  })
-
   it('replays every site whatever its terms: reading an archive is not crawling', () => {
     for (const mode of ['replay', 'sample'] as const) {
       const result = select({ mode })

@@ -1,5 +1,4 @@
 import type { Source } from '../kit/adapter.js'
-import { isExampleSite } from '../kit/example-site.js'
 import type { IngestOptions } from '../pipeline/ingest.js'
 import type { LeftOutSource } from '../pipeline/left-out.js'
 
@@ -29,11 +28,7 @@ const forbiddenByTerms: Rule = (source, { mode }) =>
 const retired: Rule = (source, context) =>
   context.retired.has(source.id) ? 'retired (name it with --sources to run it again)' : null
 
-/** An example of a platform, on a reserved domain, has no site to crawl: its pages exist only as fixtures. */
-const example: Rule = (source, { mode }) =>
-  mode === 'live' && isExampleSite(source) ? 'an example of its platform, with no site to crawl' : null
-
-const RULES: readonly Rule[] = [retired, example, forbiddenByTerms]
+const RULES: readonly Rule[] = [retired, forbiddenByTerms]
 
 /** The sources a run that names none reads, and those it leaves out with the first reason that applies. */
 export function selectEverySource(

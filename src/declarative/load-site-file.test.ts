@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { GOOD_SITE_FILE, writeSiteFile } from '../../test/declarative/site-files.js'
+import { ALL_PRESETS } from '../../test/helpers/registry.js'
 import { useTempDir } from '../../test/helpers/temp-dir.js'
 import { SiteFileError } from '../errors.js'
 import { loadSiteFiles } from './index.js'
@@ -65,7 +65,7 @@ describe('a site file', () => {
 
   it('names an unknown preset and lists the known ones', () => {
     expect(errorOf(GOOD_SITE_FILE.replace('preset: html-cards', 'preset: htm-cards')).message).toBe(
-      'sources/acme-homes/source.yml:5: preset: unknown preset "htm-cards"; known: ogonline, realworks, zig, woningnet-dak, html-cards, json-cards',
+      'sources/acme-homes/source.yml:5: preset: unknown preset "htm-cards"; known: html-cards, json-cards, ogonline, realworks, woningnet-dak, zig',
     )
   })
 

@@ -32,7 +32,6 @@ export {
   type EvidenceKind,
   evidenceSchema,
 } from './evidence.js'
-export { isExampleSite } from './example-site.js'
 export { InvalidRecordError } from './invalid-record-error.js'
 export { type FactRow, labelledFacts } from './labelled-facts.js'
 export {

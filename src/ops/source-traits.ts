@@ -1,11 +1,12 @@
-import type { Source, Terms } from '../kit/adapter.js'
+import type { Terms } from '../kit/adapter.js'
 import type { Evidence } from '../kit/evidence.js'
+import type { SourceFacts } from '../store/sources.repository.js'
 
-/** What the registry says of a source beyond its name: shown wherever sources are listed. */
+/** What the catalogue says of a source beyond its name: shown wherever sources are listed. */
 export interface SourceTraits {
-  /** What its terms say about automated collection; null when the registry at hand does not know the source. */
+  /** What its terms say about automated collection; null when the catalogue does not know the source. */
   readonly terms: Terms | null
-  /** How its parser was checked; null for a register and when the registry at hand does not know the source. */
+  /** How its parser was checked; null for a register and when the catalogue does not know the source. */
   readonly evidence: Evidence | null
   /** The platform preset a declarative source is built on; null for a code adapter. */
   readonly preset: string | null
@@ -13,14 +14,13 @@ export interface SourceTraits {
   readonly regions: readonly string[] | null
 }
 
-/** The traits of a registered source, or all null for one the registry does not have. */
-export function sourceTraits(source: Source | undefined): SourceTraits {
-  const crawl = source?.kind === 'crawl' ? source : undefined
+/** The traits of a source the catalogue describes, or all null for one it does not. */
+export function sourceTraits(facts: SourceFacts | null): SourceTraits {
   return {
-    terms: source?.terms ?? null,
-    evidence: source?.evidence ?? null,
-    preset: crawl?.preset ?? null,
-    regions: crawl?.regions ?? null,
+    terms: facts?.terms ?? null,
+    evidence: facts?.evidence ?? null,
+    preset: facts?.preset ?? null,
+    regions: facts?.regions ?? null,
   }
 }
 

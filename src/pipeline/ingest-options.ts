@@ -12,8 +12,9 @@ export interface IngestOptions {
   readonly config: Config
   readonly sources: readonly Source[]
   /**
-   * Every source the code registers (`sources/index.ts`), written to the database's catalogue so that a server
-   * started before one was added lists it. `sources` are written too. @default `sources`
+   * Every source the code registers, in trust order, written to the database's catalogue with what the code says of
+   * each: the API lists sources from there, and the publish ranks them by it. `sources` it lacks (named partner
+   * feeds) are written too, unranked. @default `sources`
    */
   readonly registry?: readonly Source[]
   /** The file each file source reads this run (`--feed FILE`), by source id. */
@@ -34,7 +35,7 @@ export interface IngestOptions {
   readonly maxListings?: number
   readonly signal?: AbortSignal
   readonly logger: Logger
-  /** Lower is more trusted; defaults to the order of `sources`. */
+  /** Lower is more trusted; defaults to the catalogue's trust order (`registry`'s order), registers first. */
   readonly priority?: (sourceId: string) => number
   readonly onFetchEvent?: (event: FetchEvent) => void
   /** Parse every page, even those whose content is unchanged since they were last parsed. @default false */

@@ -1,10 +1,10 @@
 import { createStageClock, type StageClock } from '../clock/stage-clock.js'
 import { createPageMemo, type PageMemo } from '../store/page-memos.repository.js'
 import { createRun, markCrashedRuns, markRunStopped } from '../store/runs.repository.js'
-import { registerSources } from '../store/sources.repository.js'
 import { discardStaleStage } from '../store/stage.repository.js'
 import type { IngestOptions } from './ingest-options.js'
 import { type LeftOutSource, leftOutLine } from './left-out.js'
+import { registerSources } from './register-catalogue.js'
 import type { RunEvent } from './run-events.js'
 import { createListingStager, type ListingStager, type StagingStep } from './stage-listing.js'
 
@@ -48,7 +48,7 @@ export async function prepareRun(options: IngestOptions): Promise<RunContext> {
 
   const startedAt = new Date().toISOString()
   const started = performance.now()
-  await registerSources(store, [...(options.registry ?? []), ...options.sources], startedAt)
+  await registerSources(store, options.registry ?? options.sources, startedAt, options.sources)
   const ids = options.sources.map((s) => s.id)
   const runId = await createRun(store, {
     kind: 'ingest',

@@ -1,3 +1,4 @@
+import { readSourcePriority } from '../merge/source-priority.js'
 import { type PublishReport, publishRun } from '../publish/publish-run.js'
 import { insertRejects } from '../store/runs.repository.js'
 import type { CrawledSources } from './crawl-sources.js'
@@ -19,12 +20,11 @@ export async function publishSources(
   const judged = [...outcomes.values()]
   const anyOk = judged.some((o) => o.status === 'ok')
   if (!anyOk && !judged.some((o) => o.listings > 0 && !o.layoutChanged)) return null
-  const order = new Map(options.sources.map((s, i) => [s.id, i]))
   const published = publishRun(store, {
     runId: run.runId,
     sources: options.sources.map((s) => outcomes.get(s.id)!.publishAs),
     withdrawAfterRuns: config.withdrawAfterRuns,
-    priority: options.priority ?? ((id) => order.get(id) ?? 1_000),
+    priority: options.priority ?? (await readSourcePriority(store)),
     now: run.startedAt,
   })
   logger.info(

@@ -1,4 +1,3 @@
-import { type BagRecord, readBagExtract, readExtractInfo } from '../../sources/bag/index.js'
 import { InvalidInputError } from '../errors.js'
 import { EARLIEST_YEAR_BUILT, YEARS_BUILT_AHEAD } from '../merge/plausible-facts.js'
 import { createGoldenRecordWriter } from '../merge/write-golden-records.js'
@@ -6,6 +5,7 @@ import { cityKey, normaliseCity, streetKey } from '../normalise/index.js'
 import { storeHomeValues } from '../publish/home-values.js'
 import type { Store } from '../store/database.js'
 import { bumpGeneration, writeMeta } from '../store/publication.repository.js'
+import { type BagRecord, readBagExtract, readExtractInfo } from './bag/index.js'
 import { createNextTables, dropNextTables, NEXT, swapInNextTables } from './swap-tables.js'
 
 /** The tables a BAG import replaces as a whole. */

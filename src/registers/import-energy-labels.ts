@@ -1,14 +1,14 @@
+import { InvalidInputError, ParseError } from '../errors.js'
+import type { Store } from '../store/database.js'
+import { writeMeta } from '../store/publication.repository.js'
+import type { EnergyLabelTable } from '../store/schema.js'
 import {
   type EnergyLabelRecord,
   isLabelCurrent,
   isPreferredLabel,
   type LabelSkipReason,
   readLabelFile,
-} from '../../sources/ep-online/index.js'
-import { InvalidInputError, ParseError } from '../errors.js'
-import type { Store } from '../store/database.js'
-import { writeMeta } from '../store/publication.repository.js'
-import type { EnergyLabelTable } from '../store/schema.js'
+} from './ep-online/index.js'
 import { openLabelFile } from './open-label-file.js'
 import { takeRegisterChanges } from './register-changes.js'
 import { type GoldenRewriteReport, rewriteGoldenRecords } from './rewrite-golden-records.js'

@@ -1,4 +1,8 @@
 import { sql } from 'kysely'
+import type { Fetcher } from '../fetch/index.js'
+import type { Store } from '../store/database.js'
+import { param, prepareQuery } from '../store/prepared.js'
+import type { EnergyLabelLookupTable, EnergyLabelTable } from '../store/schema.js'
 import {
   chooseLabel,
   EP_ONLINE_POLITENESS,
@@ -6,11 +10,7 @@ import {
   epOnlineObjectUrl,
   isPreferredLabel,
   parseLabelResponse,
-} from '../../sources/ep-online/index.js'
-import type { Fetcher } from '../fetch/index.js'
-import type { Store } from '../store/database.js'
-import { param, prepareQuery } from '../store/prepared.js'
-import type { EnergyLabelLookupTable, EnergyLabelTable } from '../store/schema.js'
+} from './ep-online/index.js'
 import { reachableHomes } from './reachable-homes.js'
 import { markRegisterChanges } from './register-changes.js'
 import { fetchRegister, type RegisterLookupReport, runLookups } from './run-lookups.js'

@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import { parseWozResponse, WOZ_POLITENESS, wozUrl } from '../../sources/woz/index.js'
 import type { Fetcher } from '../fetch/index.js'
 import type { Store } from '../store/database.js'
 import { param, prepareQuery } from '../store/prepared.js'
@@ -7,6 +6,7 @@ import type { WozLookupTable, WozValueTable } from '../store/schema.js'
 import { reachableAddresses } from './reachable-homes.js'
 import { markRegisterChanges } from './register-changes.js'
 import { fetchRegister, type RegisterLookupReport, runLookups } from './run-lookups.js'
+import { parseWozResponse, WOZ_POLITENESS, wozUrl } from './woz/index.js'
 
 /** Options for {@link lookUpWozValues}. */
 export interface WozLookupOptions {

@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
-import { ALL_SOURCES, findSource } from '../../sources/index.js'
 import { calendarDate } from '../api/date-schemas.js'
 import { readRequestsByKind } from '../api/request-kinds.js'
 import { withoutPaths } from '../api/without-paths.js'
 import { nightLowerBound, nightRequests, politeSeconds } from '../crawl/night-bound.js'
-import type { Source } from '../kit/adapter.js'
+import type { Politeness } from '../kit/adapter.js'
 import { IMPORT_KINDS } from '../registers/import-kinds.js'
 import { readRegisterStatuses } from '../registers/register-status.js'
 import type { Store } from '../store/database.js'
@@ -13,6 +12,7 @@ import {
   type ListingSourceState,
   oldestVerifiedPerSource,
   readListingSources,
+  type SourceFacts,
 } from '../store/sources.repository.js'
 import {
   type StatusData,
@@ -93,19 +93,19 @@ async function readSources(store: Store, runIds: readonly number[], now: Date): 
   const nights = await nightsBySource(store, runIds)
   const freshness = await freshnessBySource(store, now)
   const oldest = await oldestVerifiedPerSource(store)
-  const known = (await readListingSources(store, ALL_SOURCES)).filter(
+  const known = (await readListingSources(store)).filter(
     (s) => !s.retired && (nights.has(s.id) || s.activeListings > 0),
   )
-  // A named partner feed (`--feed NAME=PATH`) is read with the `feed` adapter: it is what that adapter is.
-  const adapterOf = (s: ListingSourceState) => findSource(s.adapter ?? s.id)
-  const partnerFeeds = known.filter((s) => adapterOf(s)?.kind === 'file').map((s) => s.id)
+  // What the code that can run a source says of it; a named partner feed (`--feed NAME=PATH`) has the feed's.
+  const factsOf = (s: ListingSourceState) => (s.registered ? s.facts : null)
+  const partnerFeeds = known.filter((s) => factsOf(s)?.kind === 'file').map((s) => s.id)
   const sources = known.map((s): StatusSource => {
-    const source = adapterOf(s)
+    const source = factsOf(s)
     const shown = identityOf(s, source, partnerFeeds)
     const f = freshness.get(s.id) ?? { active: 0, resolved: 0, night: 0, week: 0 }
     return {
       ...shown,
-      requests_per_hour: source?.kind === 'crawl' ? requestsPerHour(source) : null,
+      requests_per_hour: source?.politeness ? requestsPerHour(source.politeness) : null,
       active_listings: f.active,
       resolved: f.resolved,
       verified_last_night: f.night,
@@ -138,7 +138,7 @@ const VERDICT_RANK: Readonly<Record<Verdict, number>> = {
  */
 function identityOf(
   s: { readonly id: string; readonly name: string },
-  source: Source | undefined,
+  source: SourceFacts | null,
   partnerFeeds: readonly string[],
 ): Pick<StatusSource, 'id' | 'name' | 'kind' | 'homepage'> {
   if (source?.kind === 'file') {
@@ -151,17 +151,15 @@ function identityOf(
     }
   }
   if (!source) return { id: s.id, name: s.name, kind: 'unknown', homepage: null }
-  return { id: s.id, name: s.name, kind: 'crawl', homepage: source.homepage }
+  return { id: s.id, name: s.name, kind: 'crawl', homepage: source.homepage ?? null }
 }
 
 /** The most requests an hour a crawl source's politeness allows. */
-const requestsPerHour = (source: Source & { kind: 'crawl' }): number | null =>
-  source.politeness.interval > 0
-    ? (source.politeness.intervalCap * HOUR_MS) / source.politeness.interval
-    : null
+const requestsPerHour = (politeness: Politeness): number | null =>
+  politeness.interval > 0 ? (politeness.intervalCap * HOUR_MS) / politeness.interval : null
 
 /** One source's line of one run as the page shows it; `showMessage` says whether its message may be shown. */
-function nightOf(row: RunSourceRow, source: Source | undefined, showMessage: boolean): StatusNight {
+function nightOf(row: RunSourceRow, source: SourceFacts | null, showMessage: boolean): StatusNight {
   const byKind = readRequestsByKind(row.requests_json)
   // The night as its crawl counted it: the list pages it read, and the detail pages new listings and changed cards
   // needed. A change no card showed is not in the bound.
@@ -185,7 +183,7 @@ function nightOf(row: RunSourceRow, source: Source | undefined, showMessage: boo
     requests: byKind && total !== null ? { ...byKind, total } : null,
     lower_bound: parts && nightLowerBound(parts),
     polite_hours:
-      total !== null && source?.kind === 'crawl' ? politeSeconds(source.politeness, total) / 3600 : null,
+      total !== null && source?.politeness ? politeSeconds(source.politeness, total) / 3600 : null,
   }
 }
 

@@ -59,6 +59,27 @@ export interface SourceCatalogueTable {
   registered_at: string
   /** The adapter it is read with when that is another source's: `feed` for a named partner feed (migration 025). */
   adapter: string | null
+  /** What the code says of it (migration 026): `crawl` or `file`; null in a row no run has registered since. */
+  kind: 'crawl' | 'file' | null
+  /** `http` or `browser` for a crawled site; null for a file source. */
+  render: string | null
+  /** Its offer types, a JSON array. */
+  offers_json: string | null
+  homepage: string | null
+  /** Its politeness (`Politeness`) as JSON; null for a file source. */
+  politeness_json: string | null
+  /** What its terms say about automated collection: `allows`, `forbids` or `unknown`. */
+  terms: string | null
+  /** How its parser was checked (`Evidence`), as JSON. */
+  evidence_json: string | null
+  /** The preset a site file is built on; null for a code adapter. */
+  preset: string | null
+  /** The cities it covers, a JSON array; null for the whole country. */
+  regions_json: string | null
+  /** Its place in the trust order, lower wins in golden records; null for a source with none. */
+  trust_rank: number | null
+  /** 1 when the code that last registered the sources had it: a run can read it. */
+  registered: Generated<number>
 }
 
 /** A row a source produced that failed validation, kept with its reason. */

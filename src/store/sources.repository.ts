@@ -1,21 +1,50 @@
+import type { Selectable } from 'kysely'
+import type { OfferType, Politeness, RenderMode, Terms } from '../kit/adapter.js'
+import type { Evidence } from '../kit/evidence.js'
 import type { Store } from './database.js'
 import { lastRunPerSource, type SourceRunHistory } from './runs.repository.js'
+import type { SourceCatalogueTable } from './schema.js'
 
-/** What a registry says about a listing source: enough to list it. */
-export interface RegisteredSource {
-  readonly id: string
-  readonly name: string
-  /** The registered adapter it is read with, when that is another source's (a named partner feed). */
-  readonly adapter?: string
+/** What the code says of a listing source, as the catalogue keeps it for readers that load no adapter. */
+export interface SourceFacts {
+  readonly kind: 'crawl' | 'file'
+  /** How its pages are fetched; null for a file source. */
+  readonly render: RenderMode | null
+  readonly offers: readonly OfferType[]
+  /** Null for a file source. */
+  readonly homepage: string | null
+  /** Null for a file source, which sends no requests. */
+  readonly politeness: Politeness | null
+  readonly terms: Terms
+  readonly evidence: Evidence
+  /** The platform preset a site file is built on; null for a code adapter. */
+  readonly preset: string | null
+  /** The cities it lists homes in; null when it covers the whole country. */
+  readonly regions: readonly string[] | null
 }
 
-/** A listing source as the database and a registry know it. */
+/** One listing source as a run registers it in the catalogue. */
+export interface CatalogueEntry {
+  readonly id: string
+  readonly name: string
+  /** The adapter it is read with when that is another source's (a named partner feed); else null. */
+  readonly adapter: string | null
+  readonly facts: SourceFacts
+  /** Its place in the trust order (lower wins); null for a source outside the registry (a named partner feed). */
+  readonly trustRank: number | null
+  /** In the registry of the code that registers it: a run can read it. */
+  readonly registered: boolean
+}
+
+/** A listing source as the database knows it. */
 export interface ListingSourceState {
   readonly id: string
   readonly name: string
   /** The adapter it is read with when that is another source's (`feed` for a named partner feed); else null. */
   readonly adapter: string | null
-  /** In the registry the caller passed, or read with an adapter that is: the code at hand can run it. */
+  /** What the code said of it when it was last registered (its adapter's, for a named feed); null if never. */
+  readonly facts: SourceFacts | null
+  /** Registered by the last registration, or read with an adapter that was: a run can read it. */
   readonly registered: boolean
   /** Its last run was its retirement: its listings were withdrawn, and a run over every source leaves it out. */
   readonly retired: boolean
@@ -25,56 +54,140 @@ export interface ListingSourceState {
   readonly activeListings: number
 }
 
-/** Adds the sources of a registry to `source_catalogue`, and updates the names and adapters of those it had. */
-export async function registerSources(
+/** What a registration rewrites in a row it had: all but the id and when it was first registered. */
+const REGISTERED_COLUMNS = [
+  'name',
+  'adapter',
+  'kind',
+  'render',
+  'offers_json',
+  'homepage',
+  'politeness_json',
+  'terms',
+  'evidence_json',
+  'preset',
+  'regions_json',
+  'trust_rank',
+  'registered',
+] as const
+
+const json = (value: unknown) => (value === null ? null : JSON.stringify(value))
+
+/**
+ * Writes what the code says of each source to `source_catalogue`, in one transaction: the entries replace what the
+ * rows said, and every other row is left unregistered and unranked, so that the catalogue says what the registering
+ * code can run. A row keeps its first `registered_at`.
+ */
+export async function registerCatalogue(
   store: Store,
-  sources: readonly RegisteredSource[],
+  entries: readonly CatalogueEntry[],
   now: string,
 ): Promise<void> {
-  const unique = [...new Map(sources.map((s) => [s.id, s])).values()]
-  if (unique.length === 0) return
-  await store.db
-    .insertInto('source_catalogue')
-    .values(unique.map((s) => ({ id: s.id, name: s.name, adapter: s.adapter ?? null, registered_at: now })))
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), adapter: eb.ref('excluded.adapter') })),
-    )
-    .execute()
+  const unique = [...new Map(entries.map((e) => [e.id, e])).values()]
+  const rows = unique.map((e) => ({
+    id: e.id,
+    name: e.name,
+    adapter: e.adapter,
+    registered_at: now,
+    kind: e.facts.kind,
+    render: e.facts.render,
+    offers_json: json(e.facts.offers),
+    homepage: e.facts.homepage,
+    politeness_json: json(e.facts.politeness),
+    terms: e.facts.terms,
+    evidence_json: json(e.facts.evidence),
+    preset: e.facts.preset,
+    regions_json: json(e.facts.regions),
+    trust_rank: e.trustRank,
+    registered: e.registered ? 1 : 0,
+  }))
+  await store.db.transaction().execute(async (tx) => {
+    let others = tx.updateTable('source_catalogue').set({ registered: 0, trust_rank: null })
+    if (rows.length > 0)
+      others = others.where(
+        'id',
+        'not in',
+        rows.map((r) => r.id),
+      )
+    await others.execute()
+    if (rows.length === 0) return
+    await tx
+      .insertInto('source_catalogue')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(REGISTERED_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+      )
+      .execute()
+  })
+}
+
+type CatalogueRow = Selectable<SourceCatalogueTable>
+
+/** The facts a row holds; null for a row no run has registered since the catalogue kept them. */
+function factsOf(row: CatalogueRow | undefined): SourceFacts | null {
+  if (!row?.kind) return null
+  return {
+    kind: row.kind,
+    render: row.render as RenderMode | null,
+    offers: JSON.parse(row.offers_json ?? '[]') as OfferType[],
+    homepage: row.homepage,
+    politeness: row.politeness_json === null ? null : (JSON.parse(row.politeness_json) as Politeness),
+    terms: row.terms as Terms,
+    evidence: JSON.parse(row.evidence_json ?? 'null') as Evidence,
+    preset: row.preset,
+    regions: row.regions_json === null ? null : (JSON.parse(row.regions_json) as string[]),
+  }
 }
 
 /**
- * Every listing source the database or the given registry knows: those of the registry first, in its order, then
- * those only the database knows (registered by a newer registry than the caller's, or dropped from it), by id.
+ * Every listing source the database knows: those of its catalogue with a trust rank first, in trust order (the
+ * registry's order), then the others (named feeds, sources no longer registered, sources only runs or listings
+ * name) by id.
  */
-export async function readListingSources(
-  store: Store,
-  registry: readonly RegisteredSource[],
-): Promise<ListingSourceState[]> {
+export async function readListingSources(store: Store): Promise<ListingSourceState[]> {
   const runs = await lastRunPerSource(store)
-  const catalogue = await store.db.selectFrom('source_catalogue').select(['id', 'name', 'adapter']).execute()
+  const catalogue = await store.db.selectFrom('source_catalogue').selectAll().execute()
   const active = await activeListingsPerSource(store)
-  const names = new Map(catalogue.map((c) => [c.id, c.name]))
-  const adapters = new Map(catalogue.map((c) => [c.id, c.adapter]))
-  const registered = new Map(registry.map((s) => [s.id, s.name]))
-  const others = [...new Set([...names.keys(), ...runs.keys(), ...active.keys()])]
-    .filter((id) => !registered.has(id))
+  const rows = new Map(catalogue.map((c) => [c.id, c]))
+  const ranked = catalogue
+    .filter((c) => c.trust_rank !== null)
+    .sort((a, b) => a.trust_rank! - b.trust_rank!)
+    .map((c) => c.id)
+  const others = [...new Set([...rows.keys(), ...runs.keys(), ...active.keys()])]
+    .filter((id) => rows.get(id)?.trust_rank == null)
     .sort()
-  return [...registered.keys(), ...others].map((id) => {
+  return [...ranked, ...others].map((id) => {
+    const row = rows.get(id)
     const run = runs.get(id)
-    const adapter = registered.has(id) ? null : (adapters.get(id) ?? null)
+    // A named partner feed is read with another source's adapter, whose facts and registration it shares.
+    const adapter = row?.adapter ? rows.get(row.adapter) : undefined
     return {
       id,
-      name: registered.get(id) ?? names.get(id) ?? id,
-      adapter,
-      registered: registered.has(id) || (adapter !== null && registered.has(adapter)),
+      name: row?.name ?? id,
+      adapter: row?.adapter ?? null,
+      facts: factsOf(adapter ?? row),
+      registered: row?.registered === 1 || adapter?.registered === 1,
       retired: run?.last.status === 'retired',
       lastRun: run?.last ?? null,
       lastSuccessAt: run?.lastSuccessAt ?? null,
       activeListings: active.get(id) ?? 0,
     }
   })
+}
+
+/** The listing sources of the catalogue's trust order, most trusted first. */
+export async function readTrustOrder(store: Store): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('source_catalogue')
+    .select('id')
+    .where('trust_rank', 'is not', null)
+    .orderBy('trust_rank')
+    .execute()
+  return rows.map((r) => r.id)
 }
 
 /** Per listing source, the listings it currently shows (its active observations); a source with none is absent. */

@@ -2,10 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
 import type { CrawlScope } from '../../src/kit/adapter.js'
-import { isExampleSite } from '../../src/kit/example-site.js'
 import { runCli } from '../helpers/cli.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const SCOPE: CrawlScope = { cities: ['Delft'], types: ['rent', 'buy'] }
@@ -57,8 +56,7 @@ describe('a live run that names no source', () => {
       leftOut: { source: string; reason: string }[]
     }
     expect(forbidden.length).toBeGreaterThan(0)
-    // Examples of a platform, on reserved domains, are left out too, each with its own reason.
-    const leftOut = crawlSources.filter((s) => s.terms === 'forbids' || isExampleSite(s)).map((s) => s.id)
+    const leftOut = forbidden
     expect(report.sources.map((s) => s.source)).toEqual(
       crawlSources.map((s) => s.id).filter((id) => !leftOut.includes(id)),
     )

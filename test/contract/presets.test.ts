@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { ALL_PRESETS } from '../../sources/_presets/index.js'
 import { PROJECT_ROOT } from '../../src/config.js'
+import { ALL_PRESETS } from '../helpers/registry.js'
 import { importsOf } from './source-adapter.case.js'
 
 const PRESETS_DIR = join(PROJECT_ROOT, 'sources', '_presets')

@@ -78,3 +78,18 @@ describe('the API', () => {
     expect(computing).toEqual([])
   })
 })
+
+describe('src/ and sources/', () => {
+  it('import one way: sources/ uses src/ (the kit), and src/ finds the sources by folder, never by an import', () => {
+    const src = join(PROJECT_ROOT, 'src')
+    const sources = join(PROJECT_ROOT, 'sources')
+    const upward = compiledFiles()
+      .filter((file) => file.startsWith(`${src}/`))
+      .flatMap((file) =>
+        importsOf(readFileSync(file, 'utf8'))
+          .filter((spec) => spec.startsWith('.') && join(file, '..', spec).startsWith(`${sources}/`))
+          .map((spec) => `${relative(PROJECT_ROOT, file)} imports ${spec}`),
+      )
+    expect(upward).toEqual([])
+  })
+})

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
 import { evidenceProblems } from '../../src/check/evidence-problems.js'
 import { SITE_FILE } from '../../src/declarative/index.js'
 import type { FileSource, ListingSource, Source } from '../../src/kit/adapter.js'
 import { listingSchema } from '../../src/kit/listing.js'
 import { hostOf } from '../../src/kit/url.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import {
   expectedPathOf,
   type Fixture,
@@ -16,6 +16,7 @@ import {
   parsePageFixture,
   readFixtureRequests,
   SOURCES_DIR,
+  sourceFolder,
 } from './source-fixtures.js'
 
 /** The checks of the contract, each its own test. */
@@ -38,6 +39,8 @@ export interface ContractSkip {
 /** Per-source options of the contract. */
 export interface ContractOptions {
   readonly skip?: readonly ContractSkip[]
+  /** The folder with its fixtures, for a preset's example site. @default `sources/<id>/` */
+  readonly folder?: string
 }
 
 /** Politeness bounds: a source may never be rougher than this, whatever it says it needs. */
@@ -63,8 +66,7 @@ export function importsOf(code: string): string[] {
 }
 
 /** The adapter's own files (not tests) and the shared markup modules they use. */
-function adapterFiles(sourceId: string): string[] {
-  const folder = join(SOURCES_DIR, sourceId)
+function adapterFiles(folder: string): string[] {
   const own = readdirSync(folder)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => join(folder, f))
@@ -92,8 +94,8 @@ export function runSourceContract(source: Source, options: ContractOptions = {})
     if (skip) it.skip(`${name} (skipped: ${skip.reason})`, fn)
     else it(name, fn)
   }
-  const folder = join(SOURCES_DIR, source.id)
-  const fixtures = listFixtures(source.id, source.kind)
+  const folder = options.folder ?? sourceFolder(source.id)
+  const fixtures = listFixtures(folder, source.kind)
 
   check('files', 'has a README, fixture provenance and fixtures in the site’s format', () => {
     // A site file's `description` and `termsNote` are its README.
@@ -105,7 +107,7 @@ export function runSourceContract(source: Source, options: ContractOptions = {})
       return
     }
     expect(fixtures.filter((f) => f.kind === 'list').length, 'fixtures/list-*').toBeGreaterThan(0)
-    const requests = readFixtureRequests(source.id)
+    const requests = readFixtureRequests(folder)
     for (const fixture of fixtures) {
       expect(requests[fixture.file]?.url, `${fixture.file} has its URL in fixtures/fixtures.json`).toMatch(
         /^https?:\/\//,
@@ -125,7 +127,7 @@ export function runSourceContract(source: Source, options: ContractOptions = {})
   else fileChecks(source, fixtures, check)
 
   check('imports', 'imports only the kit, cheerio, zod, devalue and shared markup', () => {
-    for (const file of adapterFiles(source.id)) {
+    for (const file of adapterFiles(folder)) {
       for (const spec of importsOf(readFileSync(file, 'utf8'))) {
         expect(
           ALLOWED_IMPORTS.some((re) => re.test(spec)),

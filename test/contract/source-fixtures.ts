@@ -32,17 +32,20 @@ const INPUT_FIXTURE = /\.(csv|tsv|jsonl|ndjson)$/
 export const expectedPathOf = (fixture: Fixture): string =>
   fixture.path.replace(/\.[a-z]+$/, '.expected.json')
 
-/** The requests recorded for a source's page fixtures; an empty object when there is no `fixtures.json`. */
-export function readFixtureRequests(sourceId: string): Record<string, FixtureRequest> {
-  const file = join(SOURCES_DIR, sourceId, 'fixtures', 'fixtures.json')
+/** A registered source's folder: `sources/<id>/`. */
+export const sourceFolder = (sourceId: string): string => join(SOURCES_DIR, sourceId)
+
+/** The requests recorded for the page fixtures in a source's folder; an empty object when there is no `fixtures.json`. */
+export function readFixtureRequests(folder: string): Record<string, FixtureRequest> {
+  const file = join(folder, 'fixtures', 'fixtures.json')
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, FixtureRequest>) : {}
 }
 
-/** Every fixture of a source, sorted by name. */
-export function listFixtures(sourceId: string, kind: 'crawl' | 'file'): Fixture[] {
-  const folder = join(SOURCES_DIR, sourceId, 'fixtures')
+/** Every fixture in a source's folder (see {@link sourceFolder}), sorted by name. */
+export function listFixtures(sourceDir: string, kind: 'crawl' | 'file'): Fixture[] {
+  const folder = join(sourceDir, 'fixtures')
   if (!existsSync(folder)) return []
-  const requests = readFixtureRequests(sourceId)
+  const requests = readFixtureRequests(sourceDir)
   return readdirSync(folder)
     .filter((file) => !file.endsWith('.expected.json'))
     .filter((file) => (kind === 'crawl' ? PAGE_FIXTURE.test(file) : INPUT_FIXTURE.test(file)))

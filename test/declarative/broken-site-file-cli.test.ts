@@ -7,10 +7,10 @@ import { runProcess } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { GOOD_SITE_FILE, writeSiteFile } from './site-files.js'
 
-// A copy of what `propdata` runs (bin/, the compiled dist/ and package.json) with a sources folder of its own: the
-// compiled code finds the site files next to dist/, so a broken one here breaks only this copy.
+// A copy of what `propdata` runs (bin/, the compiled dist/ and package.json) with a sources folder of its own (and
+// the trust order): the compiled code finds the site files next to dist/, so a broken one here breaks only this copy.
 const root = useTempDir('propdata-site-file-cli-')
-for (const part of ['bin', 'dist', 'package.json'])
+for (const part of ['bin', 'dist', 'package.json', 'sources/trust-order.yml'])
   cpSync(join(PROJECT_ROOT, part), join(root, part), { recursive: true })
 symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'))
 mkdirSync(join(root, 'data'))

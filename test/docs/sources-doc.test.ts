@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { findSource } from '../../sources/index.js'
 import { describePoliteness } from '../../tools/sources-doc/catalogue-row.js'
 import { evidenceSection, evidenceSummary } from '../../tools/sources-doc/evidence-section.js'
 import { markdownTable } from '../../tools/sources-doc/markdown-table.js'
 import { transportOf } from '../../tools/sources-doc/transport.js'
 import { currentCatalogue, SOURCES_DOC } from '../../tools/sources-doc.js'
+import { findSource } from '../helpers/registry.js'
 
 describe('docs/SOURCES.md', () => {
-  it('is what the registry makes of it now', () => {
-    if (readFileSync(SOURCES_DOC, 'utf8') !== currentCatalogue())
+  it('is what the registry makes of it now', async () => {
+    if (readFileSync(SOURCES_DOC, 'utf8') !== (await currentCatalogue()))
       expect.fail('docs/SOURCES.md is out of date with the registry: run npm run sources-doc')
   })
 

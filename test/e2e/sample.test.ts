@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
 import { countEvidence } from '../../src/kit/evidence.js'
 import { runCli, startCli } from '../helpers/cli.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()

@@ -54,14 +54,18 @@ export function runCliWithInput(args: readonly string[], stdin: string): Promise
   return runProcess(process.execPath, [BIN, ...args], { env: cleanEnv() }, stdin)
 }
 
-/** Starts a long-running command and resolves once `ready` matches its stderr or stdout; returns the match. */
+/**
+ * Starts a long-running command and resolves once `ready` matches its stderr or stdout; returns the match.
+ * `nodeArgs` go to node before the CLI (`--import` a hook).
+ */
 export function startCli(
   args: readonly string[],
   ready: RegExp,
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env) })
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { env: cleanEnv(env) })
     let output = ''
     const onData = (d: Buffer) => {
       output += d

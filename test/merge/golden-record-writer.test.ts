@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultSourcePriority } from '../../sources/index.js'
 import { createGoldenRecordWriter } from '../../src/merge/write-golden-records.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 import { useSampleStore } from '../helpers/sample-database.js'
 
 const sample = useSampleStore()

@@ -12,7 +12,7 @@ import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()
 const fuzzy = readFileSync(
-  join(import.meta.dirname, '../../sources/bag/fixtures/pdok/locatieserver-free-oude-delft-12a.json'),
+  join(import.meta.dirname, '../../src/registers/bag/fixtures/pdok/locatieserver-free-oude-delft-12a.json'),
   'utf8',
 )
 // Oude Delft 12A as PDOK describes it (ids from the recorded BAG OGC and WOZ responses for that address).

@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
 import { PROJECT_ROOT } from '../../src/config.js'
 import { runIngest } from '../../src/pipeline/ingest.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { runCli, startCli } from '../helpers/cli.js'
 import { type ListingSite, startListingSite } from '../helpers/listing-site.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import { testConfig } from '../helpers/sample-database.js'
 import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
@@ -134,9 +134,6 @@ describe('sources the server did not know when it started, and retiring a source
     expect(statusOf('a-12')).toBe('active')
     expect(store.sqlite.prepare('select count(*) from observations').pluck().get()).toBe(observations)
 
-    const sources = await apiSources()
-    expect(sources.map((s) => s.id)).not.toContain('acme-homes')
-    expect(sources.map((s) => s.id)).toContain('other-site')
     const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'], env)).stdout) as {
       kind: string
       status: string
@@ -146,6 +143,13 @@ describe('sources the server did not know when it started, and retiring a source
     expect(runs.filter((r) => r.sources.includes('acme-homes'))).toHaveLength(3)
     const text = (await runCli(['sources', '--db', db], env)).stdout
     expect(text).toMatch(/^acme-homes .*retired at /m)
+
+    // The CLI registered its own registry, which has neither test site; a run of the other registers both again:
+    // the retired one stays out of /v1/sources, the other is listed.
+    expect((await run([other], [acme, other])).exitCode).toBe(0)
+    const sources = await apiSources()
+    expect(sources.map((s) => s.id)).not.toContain('acme-homes')
+    expect(sources.map((s) => s.id)).toContain('other-site')
   }, 60_000)
 
   it('refuses to retire a register or a source it never heard of (exit 2)', async () => {

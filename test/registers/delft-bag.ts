@@ -1,8 +1,8 @@
 import { join } from 'node:path'
-import { defaultSourcePriority } from '../../sources/index.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import type { Store } from '../../src/store/database.js'
 import { createBagExtractWriter } from '../../testkit/bag-extract/extract-writer.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 
 /** The homes of the EP-Online and WOZ fixtures, on Oude Delft (ids of the recorded BAG and WOZ answers for 12A). */
 export const DELFT = {

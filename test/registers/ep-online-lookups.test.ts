@@ -15,7 +15,7 @@ const KEY = 'test-ep-online-key'
 const answer = readFileSync(
   join(
     import.meta.dirname,
-    '../../sources/ep-online/fixtures/api-adresseerbaarobject-0503010000003325.SYNTHETIC.json',
+    '../../src/registers/ep-online/fixtures/api-adresseerbaarobject-0503010000003325.SYNTHETIC.json',
   ),
   'utf8',
 )

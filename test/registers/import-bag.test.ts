@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BagRecord } from '../../sources/bag/bag-record.js'
+import type { BagRecord } from '../../src/registers/bag/bag-record.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { createBagExtractWriter } from '../../testkit/bag-extract/extract-writer.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 
 const dir = useTempDir()
-const REAL_0221 = join(import.meta.dirname, '../../sources/bag/fixtures/0221')
+const REAL_0221 = join(import.meta.dirname, '../../src/registers/bag/fixtures/0221')
 let store: Store
 beforeAll(async () => {
   store = await openStore(join(dir, 'bag.db'))

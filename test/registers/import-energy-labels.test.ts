@@ -2,17 +2,17 @@ import { createWriteStream, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
-import { defaultSourcePriority } from '../../sources/index.js'
 import { provenanceJson } from '../../src/merge/stored-provenance.js'
 import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { markRegisterChanges, takeRegisterChanges } from '../../src/registers/register-changes.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { readPublication } from '../../src/store/publication.repository.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { DELFT, importDelftBag } from './delft-bag.js'
 
 const dir = useTempDir()
-const FIXTURES = join(import.meta.dirname, '../../sources/ep-online/fixtures')
+const FIXTURES = join(import.meta.dirname, '../../src/registers/ep-online/fixtures')
 const V5 = join(FIXTURES, 'mutatiebestand-v5.csv')
 const V2 = join(FIXTURES, 'labels-v2-2023.csv')
 const TODAY = '2026-11-22'

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultSourcePriority } from '../../sources/index.js'
 import { importEnergyLabels } from '../../src/registers/import-energy-labels.js'
 import { openStore, type Store } from '../../src/store/database.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { writeLargeLabelFile } from './large-label-file.js'
 

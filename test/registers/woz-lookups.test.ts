@@ -3,7 +3,6 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultSourcePriority } from '../../sources/index.js'
 import {
   createFetcher,
   createHttpTransport,
@@ -15,12 +14,13 @@ import { publishRun } from '../../src/publish/publish-run.js'
 import { currentPeildatum, lookUpWozValues } from '../../src/registers/look-up-woz.js'
 import { openStore, type Store } from '../../src/store/database.js'
 import { readPublication } from '../../src/store/publication.repository.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { DELFT, importDelftBag, listHomes } from './delft-bag.js'
 
 const dir = useTempDir()
 const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../../sources/woz/fixtures', name), 'utf8')
+  readFileSync(join(import.meta.dirname, '../../src/registers/woz/fixtures', name), 'utf8')
 const NOW = '2026-11-22T02:00:00.000Z'
 
 // The WOZ-waardeloket on 127.0.0.1: 12A answers with the recorded response, 14-2 with values of its own, the

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ALL_SOURCES } from '../../sources/index.js'
 import { PipelineError } from '../../src/errors.js'
 import type { ListingSource, SourceRequest } from '../../src/kit/adapter.js'
 import { createPage } from '../../src/kit/page.js'
-import { type Fixture, listFixtures } from '../contract/source-fixtures.js'
+import { type Fixture, listFixtures, sourceFolder } from '../contract/source-fixtures.js'
+import { ALL_SOURCES } from '../helpers/registry.js'
 import { RESILIENCE_SEED } from './resilience-seed.js'
 
 const CRAWLED = ALL_SOURCES.filter((s): s is ListingSource => s.kind === 'crawl')
@@ -46,7 +46,7 @@ function expectClearOutcome(outcome: { ok: unknown } | { error: unknown }, what:
 }
 
 const cases = CRAWLED.flatMap((source) =>
-  listFixtures(source.id, 'crawl')
+  listFixtures(sourceFolder(source.id), 'crawl')
     .filter((f) => f.kind !== 'blocked')
     .map((fixture) => ({ source, fixture, text: readFileSync(fixture.path, 'utf8') })),
 )

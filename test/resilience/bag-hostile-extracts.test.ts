@@ -4,13 +4,13 @@ import { Readable } from 'node:stream'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
-import { listExtractParts } from '../../sources/bag/extract-parts.js'
-import { BagExtractError, readBagExtract } from '../../sources/bag/index.js'
-import { defaultSourcePriority } from '../../sources/index.js'
 import { ensureSampleBag } from '../../src/cli/commands/ingest.js'
 import { PROJECT_ROOT } from '../../src/config.js'
+import { listExtractParts } from '../../src/registers/bag/extract-parts.js'
+import { BagExtractError, readBagExtract } from '../../src/registers/bag/index.js'
 import { importBag } from '../../src/registers/import-bag.js'
 import { openStore } from '../../src/store/database.js'
+import { defaultSourcePriority } from '../helpers/registry.js'
 import { SILENT_LOGGER } from '../helpers/silent-logger.js'
 import { useTempDir } from '../helpers/temp-dir.js'
 import { RESILIENCE_SEED } from './resilience-seed.js'
@@ -183,7 +183,7 @@ describe('importing a broken extract over a good one', () => {
   it('fails with the reader’s error and leaves the previous BAG, golden records and generation untouched', async () => {
     const store = await openStore(join(dir, 'import.db'))
     try {
-      await ensureSampleBag(store, SAMPLE, SILENT_LOGGER)
+      await ensureSampleBag(store, SAMPLE, SILENT_LOGGER, defaultSourcePriority)
       const snapshot = () =>
         store.sqlite
           .prepare(

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { registerSources } from '../../src/pipeline/register-catalogue.js'
 import { STATUS_CSP } from '../../src/status/status-html.js'
 import { type StatusData, statusDataSchema } from '../../src/status/status-schema.js'
-import { registerSources } from '../../src/store/sources.repository.js'
 import { recordParariusRun, useSampleApi } from '../helpers/api-fixture.js'
+import { REGISTRY } from '../helpers/registry.js'
 
 const shown = useSampleApi({ statusPublic: true })
 const hidden = useSampleApi({ statusPublic: false })
@@ -69,11 +70,9 @@ describe('the status page when the operator shows it (PROPDATA_STATUS_PUBLIC=1)'
 
   // Last: it adds a run to the fixture's database.
   it('shows a partner feed given a name of its own (--feed NAME=FILE) as a partner feed too', async () => {
-    await registerSources(
-      shown.store,
-      [{ id: 'acme-wonen', name: 'Acme Wonen', adapter: 'feed' }],
-      new Date().toISOString(),
-    )
+    await registerSources(shown.store, REGISTRY.sources, new Date().toISOString(), [
+      REGISTRY.namedFeed('acme-wonen'),
+    ])
     await recordParariusRun(shown.store, {
       source_id: 'acme-wonen',
       status: 'failed',

@@ -11,7 +11,7 @@ import {
   type BagRecord,
   type BagTypeCode,
   TYPE_CODE_OF_KIND,
-} from '../../sources/bag/bag-record.js'
+} from '../../src/registers/bag/bag-record.js'
 import {
   defaultHint,
   type GeometryHint,

@@ -1,4 +1,4 @@
-import { type BagRecord, type BagTypeCode, ELEMENT_OF_KIND } from '../../sources/bag/bag-record.js'
+import { type BagRecord, type BagTypeCode, ELEMENT_OF_KIND } from '../../src/registers/bag/bag-record.js'
 
 // The namespace declarations of a real LV BAG 2.0 part file (Kadaster writes most without `http://`).
 const ROOT_ATTRIBUTES = [

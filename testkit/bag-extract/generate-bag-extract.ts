@@ -1,4 +1,4 @@
-import { BAG_KINDS, type BagKind, type BagRecord } from '../../sources/bag/bag-record.js'
+import { BAG_KINDS, type BagKind, type BagRecord } from '../../src/registers/bag/bag-record.js'
 import { SeededRandom } from '../seeded-random.js'
 import { type BagExtractSummary, createBagExtractWriter } from './extract-writer.js'
 import { type IdType, PlaceBuilder, type PlacePlan, type SyntheticSink } from './synthetic-place-builder.js'

@@ -1,4 +1,4 @@
-import type { BagRecord, BagRecordOf } from '../../sources/bag/bag-record.js'
+import type { BagRecord, BagRecordOf } from '../../src/registers/bag/bag-record.js'
 import type { SeededRandom } from '../seeded-random.js'
 import type { BagWriteOptions } from './extract-writer.js'
 import { POSTCODE_LETTER_PAIRS, PostcodeCursor } from './postcode-cursor.js'

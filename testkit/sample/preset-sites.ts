@@ -1,5 +1,5 @@
-import { findSource } from '../../sources/index.js'
 import { type ListingSource, type SourceRequest, siteCoversScope } from '../../src/kit/index.js'
+import { findSource } from '../../test/helpers/registry.js'
 import { dakListPage } from './dak-pages.js'
 import { ogonlineListPage } from './ogonline-pages.js'
 import type { SampleOffer, SamplePage } from './sample-home.js'

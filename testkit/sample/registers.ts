@@ -8,7 +8,7 @@
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import yazl from 'yazl'
-import { WOZ_BASE_URL, wozUrl } from '../../sources/woz/index.js'
+import { WOZ_BASE_URL, wozUrl } from '../../src/registers/woz/index.js'
 import { SeededRandom } from '../seeded-random.js'
 import { SAMPLE_CITIES, type SampleHome, type SampleOffer, type SamplePage } from './sample-home.js'
 

@@ -1,4 +1,4 @@
-import type { BagRecord } from '../../sources/bag/bag-record.js'
+import type { BagRecord } from '../../src/registers/bag/bag-record.js'
 import { areaTolerance } from '../../src/resolve/index.js'
 import { createBagExtractWriter } from '../bag-extract/extract-writer.js'
 import type { SeededRandom } from '../seeded-random.js'

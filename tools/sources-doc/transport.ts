@@ -1,5 +1,5 @@
 import type { Source } from '../../src/kit/adapter.js'
-import { listFixtures } from '../../test/contract/source-fixtures.js'
+import { listFixtures, sourceFolder } from '../../test/contract/source-fixtures.js'
 
 /** How a source's listings reach the pipeline, as the catalogue names it. */
 export type Transport = 'file' | 'browser' | 'json' | 'http'
@@ -13,6 +13,6 @@ export type Transport = 'file' | 'browser' | 'json' | 'http'
 export function transportOf(source: Source): Transport {
   if (source.kind === 'file') return 'file'
   if (source.render === 'browser') return 'browser'
-  const lists = listFixtures(source.id, 'crawl').filter((f) => f.kind === 'list')
+  const lists = listFixtures(sourceFolder(source.id), 'crawl').filter((f) => f.kind === 'list')
   return lists.length > 0 && lists.every((f) => f.file.endsWith('.json')) ? 'json' : 'http'
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createPage, listingSchema, ParseError, type SourceRequest } from '../../../src/kit/index.js'
 import type { SiteFile } from '../../../src/kit/preset.js'
+import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
+import { exampleFolder, exampleOnPreset } from '../../../test/helpers/preset-site.js'
 import htmlCards from './index.js'
 import { type HtmlCardsOptions, htmlCardsOptions } from './options.js'
 
@@ -23,6 +25,10 @@ const listPage = (body: string, opts = options()) =>
   htmlCards
     .build(site, opts)
     .parseListPage(createPage({ url: LIST, label: 'list' }, LIST, 200, `<main>${body}</main>`))
+
+const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
+describe('the html-cards example site', () =>
+  runSourceContract(exampleOnPreset(htmlCards), { skip: [NO_README], folder: exampleFolder(htmlCards) }))
 
 describe('html-cards list pages', () => {
   it('reads each card into a listing, leaves out let homes and follows the next page', () => {

@@ -2,13 +2,19 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cardOf, createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
-import { siteOnPreset } from '../../../test/helpers/preset-site.js'
+import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
+import { exampleFolder, exampleOnPreset, siteOnPreset } from '../../../test/helpers/preset-site.js'
 import ogonline from './index.js'
 
+const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
 const EXAMPLE_LIST = 'https://www.example-ogonline.test/nl/realtime-listings/consumer'
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')
 
-const example = siteOnPreset(ogonline, 'ogonline-voorbeeld')
+// The example is no source (its domain is reserved), so the contract suite over the sources does not reach it.
+const example = exampleOnPreset(ogonline)
+describe('the ogonline example site', () =>
+  runSourceContract(example, { skip: [NO_README], folder: exampleFolder(ogonline) }))
+
 const list = (source: ListingSource, body: unknown, userData?: Record<string, unknown>) =>
   source.parseListPage(
     createPage({ url: EXAMPLE_LIST, label: 'list', userData }, EXAMPLE_LIST, 200, JSON.stringify(body)),
@@ -35,7 +41,7 @@ describe('the ogonline preset: requests', () => {
     expect(example.startRequests({ cities: ['Groningen'], types: ['buy'] })).toHaveLength(1)
   })
   it('reads another list path when the site file names one', () => {
-    const site = siteOnPreset(ogonline, 'ogonline-voorbeeld', {
+    const site = exampleOnPreset(ogonline, {
       options: { listPath: '/en/realtime-listings' },
     })
     expect(site.startRequests({ cities: [], types: ['rent'] })[0]?.url).toBe(
@@ -43,9 +49,7 @@ describe('the ogonline preset: requests', () => {
     )
   })
   it('refuses an option the preset does not know', () => {
-    expect(() => siteOnPreset(ogonline, 'ogonline-voorbeeld', { options: { listPad: '/x' } })).toThrow(
-      /listPad/,
-    )
+    expect(() => exampleOnPreset(ogonline, { options: { listPad: '/x' } })).toThrow(/listPad/)
   })
 })
 

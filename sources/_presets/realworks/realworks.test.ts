@@ -2,15 +2,20 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createPage, listingSchema, ParseError } from '../../../src/kit/index.js'
-import { siteOnPreset } from '../../../test/helpers/preset-site.js'
+import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
+import { exampleFolder, exampleOnPreset } from '../../../test/helpers/preset-site.js'
 import realworks from './index.js'
 
 const HUUR = 'https://www.voorbeeld-makelaars.test/aanbod/woningaanbod/huur/'
 const KOOP = 'https://www.voorbeeld-makelaars.test/aanbod/woningaanbod/koop/'
 
-const example = siteOnPreset(realworks, 'realworks-voorbeeld')
-const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../../realworks-voorbeeld/fixtures', name), 'utf8')
+const NO_README = { test: 'files', reason: 'a site file’s description and termsNote are its README' } as const
+// The example is no source (its domain is reserved), so the contract suite over the sources does not reach it.
+const example = exampleOnPreset(realworks)
+describe('the realworks example site', () =>
+  runSourceContract(example, { skip: [NO_README], folder: exampleFolder(realworks) }))
+
+const fixture = (name: string) => readFileSync(join(exampleFolder(realworks), 'fixtures', name), 'utf8')
 const search = (body: string, url = HUUR) =>
   example.parseListPage(createPage({ url, label: 'list', userData: { type: 'rent' } }, url, 200, body))
 /** One search card as the platform writes it, with the parts a test leaves out or changes. */
@@ -27,7 +32,7 @@ describe('the realworks preset', () => {
     expect(example.startRequests({ cities: ['Delft'], types: ['rent', 'buy'] })).toEqual([
       { url: HUUR, label: 'list', userData: { type: 'rent' } },
     ])
-    const both = siteOnPreset(realworks, 'realworks-voorbeeld', {
+    const both = exampleOnPreset(realworks, {
       offers: ['rent', 'buy'],
       regions: ['Delft'],
     })

@@ -7,6 +7,7 @@ import {
   listFixtures,
   parsePageFixture,
   SOURCES_DIR,
+  sourceFolder,
 } from '../../../test/contract/source-fixtures.js'
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import woningnetDak from './index.js'
@@ -83,7 +84,7 @@ describe('the woningnet-dak preset', () => {
 
 describe.each(SITES)('the woningnet-dak preset on %s', (id) => {
   const source = siteOnPreset(woningnetDak, id)
-  const fixtures = listFixtures(id, 'crawl')
+  const fixtures = listFixtures(sourceFolder(id), 'crawl')
 
   it('reads every fixture into its committed expected JSON, valid listings on the portal’s host', async () => {
     expect(fixtures.length).toBeGreaterThan(0)

@@ -7,6 +7,7 @@ import {
   listFixtures,
   parsePageFixture,
   SOURCES_DIR,
+  sourceFolder,
 } from '../../../test/contract/source-fixtures.js'
 import { siteOnPreset } from '../../../test/helpers/preset-site.js'
 import zig from './index.js'
@@ -23,7 +24,7 @@ const respond = (body: string) =>
 
 describe.each(SITES)('the Zig preset on %s', (id) => {
   const source = loadSite(id)
-  const fixtures = listFixtures(id, 'crawl')
+  const fixtures = listFixtures(sourceFolder(id), 'crawl')
 
   it('has a site file the schema accepts, and fixtures', () => {
     expect(source.id).toBe(id)

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { defaultSourcePriority } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
-import { createSourcePriority } from '../../merge/source-priority.js'
+import { readSourcePriority } from '../../merge/source-priority.js'
 import { withRunLock } from '../../ops/run-lock.js'
 import type { Logger } from '../../pipeline/logger.js'
 import { count } from '../../plural.js'
@@ -11,6 +10,7 @@ import { type EnergyLabelImportReport, importEnergyLabels } from '../../register
 import { IMPORT_KINDS, type ImportedRegister } from '../../registers/import-kinds.js'
 import { recordImport } from '../../registers/record-import.js'
 import type { Store } from '../../store/database.js'
+import { registerRegistry } from '../catalogue.js'
 import {
   configFrom,
   createCliLogger,
@@ -20,16 +20,21 @@ import {
 } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 
-/** The trust order the settings ask for (`PROPDATA_SOURCE_PRIORITY`), else the default. */
-export const sourcePriorityFor = (config: Config): ((source: string) => number) =>
-  config.sourcePriority ? createSourcePriority(config.sourcePriority) : defaultSourcePriority
+/**
+ * The trust order the settings ask for (`PROPDATA_SOURCE_PRIORITY`), else the registry's: written to the catalogue
+ * first, so that a database no run has registered the sources in since they were ranked ranks them as the code does.
+ */
+export async function sourcePriorityFor(store: Store, config: Config): Promise<(source: string) => number> {
+  await registerRegistry(store)
+  return readSourcePriority(store, config.sourcePriority)
+}
 
 /** Loads the sample's label file when no labels are loaded yet, as `ensureSampleBag` does for the BAG. */
 export async function ensureSampleEnergyLabels(
   store: Store,
   path: string,
   logger: Logger,
-  priority: (source: string) => number = defaultSourcePriority,
+  priority: (source: string) => number,
 ): Promise<void> {
   const any = await store.db.selectFrom('energy_labels').select('object_id').limit(1).executeTakeFirst()
   if (any) return
@@ -101,6 +106,7 @@ export async function importBagExtract(path: string, options: GlobalOptions): Pr
   const logger = createCliLogger(options)
   const config = configFrom(options)
   await withStoreOrCreate(config, async (store) => {
+    const priority = await sourcePriorityFor(store, config)
     const report = await recordedImport(
       store,
       logger,
@@ -108,7 +114,7 @@ export async function importBagExtract(path: string, options: GlobalOptions): Pr
       'bag',
       () =>
         importBag(store, resolve(path), {
-          priority: sourcePriorityFor(config),
+          priority,
           onProgress: every(100_000, (n) => logger.info(`  ${count(n, 'object')} read`)),
         }),
       (message) => `BAG import failed; the previous BAG is untouched: ${message}`,
@@ -132,6 +138,7 @@ export async function importLabelFile(path: string, options: GlobalOptions): Pro
   const logger = createCliLogger(options)
   const config = configFrom(options)
   await withStoreOrCreate(config, async (store) => {
+    const priority = await sourcePriorityFor(store, config)
     const report = await recordedImport(
       store,
       logger,
@@ -139,7 +146,7 @@ export async function importLabelFile(path: string, options: GlobalOptions): Pro
       'ep-online',
       () =>
         importEnergyLabels(store, resolve(path), {
-          priority: sourcePriorityFor(config),
+          priority,
           onProgress: every(500_000, (n) => logger.info(`  ${count(n, 'row')} read`)),
         }),
       (message) => `Energy-label import failed; the previous labels are untouched: ${message}`,

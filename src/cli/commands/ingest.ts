@@ -1,11 +1,10 @@
 import { setMaxListeners } from 'node:events'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { ALL_SOURCES, defaultSourcePriority, findSource, namedFeed } from '../../../sources/index.js'
 import type { Config } from '../../config.js'
 import type { CrawlScope, OfferType, Source } from '../../kit/adapter.js'
 import { toCitySlug } from '../../kit/city-slug.js'
-import { REGISTER_SOURCES } from '../../merge/source-priority.js'
+import { createSourcePriority, REGISTER_SOURCES, readSourcePriority } from '../../merge/source-priority.js'
 import { operateRun } from '../../ops/operate-run.js'
 import { parseDuration } from '../../ops/parse-duration.js'
 import { summariseRun } from '../../ops/summarise-run.js'
@@ -17,6 +16,7 @@ import type { RunEvent } from '../../pipeline/run-events.js'
 import { count } from '../../plural.js'
 import { importBag } from '../../registers/import-bag.js'
 import { recordImport } from '../../registers/record-import.js'
+import { loadRegistry, type Registry } from '../../registry/registry.js'
 import type { Store } from '../../store/database.js'
 import { readListingSources } from '../../store/sources.repository.js'
 import {
@@ -33,7 +33,7 @@ import { BARE_FEED, type FeedFile, readFeedFlags } from '../feed-flags.js'
 import { createRunOutput } from '../logging.js'
 import { keepSampleApart, readSampleManifest, type SampleManifest } from '../sample.js'
 import { formatTable } from '../table.js'
-import { ensureSampleEnergyLabels, sourcePriorityFor } from './import.js'
+import { ensureSampleEnergyLabels } from './import.js'
 
 /** The flags of `propdata ingest`. */
 export interface IngestFlags extends GlobalOptions {
@@ -98,11 +98,9 @@ async function sourcesFor(
  * What a run over every source reads: the registered sources but those retired (`sources retire`) and, in a live
  * run, those whose terms forbid collection; each stays out until a run names it.
  */
-async function everySource(store: Store, mode: RunMode): Promise<RunSources> {
-  const retired = new Set(
-    (await readListingSources(store, ALL_SOURCES)).filter((s) => s.retired).map((s) => s.id),
-  )
-  const { sources, leftOut } = selectEverySource(ALL_SOURCES, { mode, retired })
+async function everySource(store: Store, registry: Registry, mode: RunMode): Promise<RunSources> {
+  const retired = new Set((await readListingSources(store)).filter((s) => s.retired).map((s) => s.id))
+  const { sources, leftOut } = selectEverySource(registry.sources, { mode, retired })
   if (sources.length === 0)
     throw new CliError(`No source to run: ${leftOut.map(leftOutLine).join('; ')}`, EXIT.USAGE)
   return { ids: sources.map((s) => s.id), leftOut }
@@ -113,14 +111,18 @@ async function everySource(store: Store, mode: RunMode): Promise<RunSources> {
  * source's: not a register, not a registered source, not a source whose listings the database holds (a crawled
  * source no longer registered). A name the database knows as a feed is that feed again.
  */
-async function refuseTakenFeedNames(store: Store, feeds: readonly FeedFile[]): Promise<void> {
+async function refuseTakenFeedNames(
+  store: Store,
+  registry: Registry,
+  feeds: readonly FeedFile[],
+): Promise<void> {
   const named = feeds.filter((f) => f.name !== BARE_FEED)
   if (named.length === 0) return
-  const known = await readListingSources(store, ALL_SOURCES)
+  const known = await readListingSources(store)
   for (const { name } of named) {
     const taken = (REGISTER_SOURCES as readonly string[]).includes(name)
       ? 'a register'
-      : findSource(name)
+      : registry.find(name)
         ? 'a registered source'
         : known.some((s) => s.id === name && s.adapter !== BARE_FEED)
           ? 'a source this database holds listings of'
@@ -131,14 +133,22 @@ async function refuseTakenFeedNames(store: Store, feeds: readonly FeedFile[]): P
 }
 
 /** The source of an id a run names: a feed given with `--feed`, else a registered source; bad usage if neither. */
-async function sourceOf(store: Store, id: string, feeds: readonly FeedFile[]): Promise<Source> {
-  if (feeds.some((f) => f.name === id)) return namedFeed(id)
-  const source = findSource(id)
+async function sourceOf(
+  store: Store,
+  registry: Registry,
+  id: string,
+  feeds: readonly FeedFile[],
+): Promise<Source> {
+  if (feeds.some((f) => f.name === id)) return registry.namedFeed(id)
+  const source = registry.find(id)
   if (source) return source
-  const known = (await readListingSources(store, ALL_SOURCES)).find((s) => s.id === id)
+  const known = (await readListingSources(store)).find((s) => s.id === id)
   if (known?.adapter === BARE_FEED)
     throw new CliError(`${id} is a partner feed: give its file with --feed ${id}=PATH`, EXIT.USAGE)
-  throw new CliError(`Unknown source ${id}; known: ${ALL_SOURCES.map((s) => s.id).join(', ')}`, EXIT.USAGE)
+  throw new CliError(
+    `Unknown source ${id}; known: ${registry.sources.map((s) => s.id).join(', ')}`,
+    EXIT.USAGE,
+  )
 }
 
 /**
@@ -156,7 +166,12 @@ function refuseCitiesOutside(sample: Pick<SampleManifest, 'scope'>, cities: read
 }
 
 /** Loads the sample's BAG extract when the database has no BAG yet, so the sample's homes can resolve. */
-export async function ensureSampleBag(store: Store, bagPath: string, logger: Logger): Promise<void> {
+export async function ensureSampleBag(
+  store: Store,
+  bagPath: string,
+  logger: Logger,
+  priority: (source: string) => number,
+): Promise<void> {
   const any = await store.db.selectFrom('bag_objects').select('id').limit(1).executeTakeFirst()
   if (any) return
   // A run of its own (kind import-bag), so the ingest that follows is the next run: say which.
@@ -164,7 +179,7 @@ export async function ensureSampleBag(store: Store, bagPath: string, logger: Log
     logger.info(
       `Run ${runId} (import-bag): no BAG loaded yet, importing the sample's BAG extract (${bagPath})`,
     )
-    return importBag(store, bagPath, { priority: defaultSourcePriority })
+    return importBag(store, bagPath, { priority })
   })
   logger.info(
     `  ${count(report.counts.verblijfsobject, 'verblijfsobject', 'verblijfsobjecten')}, ${count(report.addresses, 'address', 'addresses')}`,
@@ -185,13 +200,14 @@ export async function ingestWith(
   const feeds = readFeedFlags(flags.feed ?? [])
   const missing = feeds.find((f) => !existsSync(f.path))
   if (missing) throw new CliError(`--feed: no such file: ${missing.path}`, EXIT.USAGE)
-  await refuseTakenFeedNames(store, feeds)
+  const registry = await loadRegistry()
+  await refuseTakenFeedNames(store, registry, feeds)
   const files: Record<string, string> = sample?.feed ? { [BARE_FEED]: resolve(sample.feed) } : {}
   for (const feed of feeds) files[feed.name] = resolve(feed.path)
   const mode: RunMode = sample ? 'sample' : flags.replay ? 'replay' : 'live'
-  const { ids, leftOut } = await sourcesFor(flags, feeds, sample, () => everySource(store, mode))
+  const { ids, leftOut } = await sourcesFor(flags, feeds, sample, () => everySource(store, registry, mode))
   const sources: Source[] = []
-  for (const id of ids) sources.push(await sourceOf(store, id, feeds))
+  for (const id of ids) sources.push(await sourceOf(store, registry, id, feeds))
   const fileless = sources.find((s) => s.kind === 'file' && !files[s.id])
   if (fileless) throw new CliError(`--sources ${fileless.id} needs --${fileless.id} FILE`, EXIT.USAGE)
   const types = (list(flags.types) ?? sample?.scope.types ?? ['rent', 'buy']) as OfferType[]
@@ -221,14 +237,15 @@ export async function ingestWith(
       statusUrl: config.statusUrl,
       keepFiles: flags.replay,
       run: async () => {
-        if (sample) await ensureSampleBag(store, sample.bag, logger)
-        if (sample?.energyLabels)
-          await ensureSampleEnergyLabels(store, sample.energyLabels, logger, sourcePriorityFor(config))
+        // The trust order the last run registered: a database without one has no golden records to rank yet.
+        const priority = await readSourcePriority(store, config.sourcePriority)
+        if (sample) await ensureSampleBag(store, sample.bag, logger, priority)
+        if (sample?.energyLabels) await ensureSampleEnergyLabels(store, sample.energyLabels, logger, priority)
         return runIngest({
           store,
           config,
           sources,
-          registry: ALL_SOURCES,
+          registry: registry.sources,
           files,
           scope,
           partialScope: flags.cities !== undefined || flags.types !== undefined,
@@ -241,7 +258,8 @@ export async function ingestWith(
           signal,
           logger,
           onEvent: hooks.onEvent,
-          priority: sourcePriorityFor(config),
+          // Else the trust order this run registers.
+          priority: config.sourcePriority ? createSourcePriority(config.sourcePriority) : undefined,
         })
       },
     }),

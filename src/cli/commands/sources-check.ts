@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import { checkSource, firstListRequest, type SourceCheck } from '../../check/check-source.js'
 import { PROJECT_ROOT } from '../../config.js'
 import {
@@ -13,6 +12,7 @@ import { describeEvidence } from '../../kit/evidence.js'
 import { FILL_FIELD_KEYS, FILL_FIELDS } from '../../pipeline/fill-rates.js'
 import { count } from '../../plural.js'
 import { REGISTERS } from '../../registers/register-status.js'
+import { loadRegistry, type Registry } from '../../registry/registry.js'
 import { configFrom, type GlobalOptions, printResult } from '../context.js'
 import { DEFAULT_CITIES } from '../default-cities.js'
 import { CliError, EXIT } from '../exit-codes.js'
@@ -24,12 +24,12 @@ export interface CheckCommandOptions extends GlobalOptions {
 }
 
 /** The listing source `id` names, or a usage error that says why it cannot be checked against a site. */
-function crawledSource(id: string): ListingSource {
-  const source = findSource(id)
+function crawledSource(registry: Registry, id: string): ListingSource {
+  const source = registry.find(id)
   if (REGISTERS.some((r) => r.id === id))
     throw new CliError(`${id} is a register, not a listing site: there is no list page to check`, EXIT.USAGE)
   if (!source) {
-    const known = ALL_SOURCES.filter((s) => s.kind === 'crawl').map((s) => s.id)
+    const known = registry.sources.filter((s) => s.kind === 'crawl').map((s) => s.id)
     throw new CliError(`No listing source ${id}; known: ${known.join(', ')}`, EXIT.USAGE)
   }
   if (source.kind === 'file')
@@ -105,7 +105,7 @@ export function formatCheck(check: SourceCheck): string {
  * line per problem. Exit 0 when there is none, 1 when there is one, 2 for bad usage.
  */
 export async function checkSourceCommand(id: string, options: CheckCommandOptions): Promise<void> {
-  const source = crawledSource(id)
+  const source = crawledSource(await loadRegistry(), id)
   const type = offerType(source, options.type)
   const city = options.city ?? source.regions?.[0] ?? DEFAULT_CITIES[0]!
   const request = firstListRequest(source, { city, type })

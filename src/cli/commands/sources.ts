@@ -1,27 +1,29 @@
-import { ALL_SOURCES, findSource } from '../../../sources/index.js'
 import { countEvidence, describeEvidence, EVIDENCE_KINDS } from '../../kit/evidence.js'
+import { readSourcePriority } from '../../merge/source-priority.js'
 import { withRunLock } from '../../ops/run-lock.js'
 import { REGISTER_TRAITS, type SourceTraits, sourceTraits } from '../../ops/source-traits.js'
 import { count } from '../../plural.js'
 import { retireSource } from '../../publish/retire-source.js'
 import { REGISTERS, readRegisterStatuses } from '../../registers/register-status.js'
+import { loadRegistry } from '../../registry/registry.js'
+import type { Store } from '../../store/database.js'
 import { type ListingSourceState, readListingSources } from '../../store/sources.repository.js'
+import { registerRegistry } from '../catalogue.js'
 import { cliCommand } from '../command-hint.js'
 import { configFrom, createCliLogger, type GlobalOptions, printResult, withStore } from '../context.js'
 import { CliError, EXIT, exitIfLocked } from '../exit-codes.js'
 import { formatTable } from '../table.js'
-import { sourcePriorityFor } from './import.js'
 
 /** One line of `propdata sources`. */
 interface SourceRow extends SourceTraits {
   readonly id: string
   readonly name: string
   readonly kind: 'listing' | 'register'
-  /** How it is read; null for a source the registry no longer has. */
+  /** How it is read; null for a source the catalogue knows nothing of. */
   readonly render: string | null
   readonly offers: readonly string[]
   readonly homepage: string | null
-  /** In this code's registry (`sources/index.ts`); registers always are. */
+  /** In this code's registry (a folder under `sources/`); registers always are. */
   readonly registered: boolean
   /** Retired with `sources retire`: its listings were withdrawn and a run over every source leaves it out. */
   readonly retired: boolean
@@ -39,19 +41,19 @@ interface SourceRow extends SourceTraits {
   readonly loadedAt: string | null
 }
 
-/** A listing source as `propdata sources` shows it: what the registry says of it, and what the database does. */
+/** A listing source as `propdata sources` shows it: what the catalogue says of it, and what its runs did. */
 function listingRow(s: ListingSourceState): SourceRow {
-  // A named partner feed is read with the feed adapter: what that says of it holds for the feed.
-  const source = findSource(s.adapter ?? s.id)
+  // What the code that registered it said; a named partner feed has the feed adapter's facts.
+  const facts = s.registered ? s.facts : null
   return {
     id: s.id,
     name: s.name,
     kind: 'listing',
     // A file source has no pages to render: it reads the file it is given.
-    render: source ? (source.kind === 'file' ? 'file' : source.render) : null,
-    offers: source?.offers ?? [],
-    homepage: source && source.kind !== 'file' ? source.homepage : null,
-    ...sourceTraits(source),
+    render: facts ? (facts.kind === 'file' ? 'file' : facts.render) : null,
+    offers: facts?.offers ?? [],
+    homepage: facts?.homepage ?? null,
+    ...sourceTraits(facts),
     registered: s.registered,
     retired: s.retired,
     lastRun: s.lastRun
@@ -70,10 +72,14 @@ function listingRow(s: ListingSourceState): SourceRow {
   }
 }
 
-/** Every source with its status: the registry's and the database's listing sources, then the registers. */
-async function readSourceRows(store: Parameters<typeof readListingSources>[0]): Promise<SourceRow[]> {
+/**
+ * Every source with its status: the listing sources of the catalogue (this code's registry, written to it first)
+ * and of the database, then the registers.
+ */
+async function readSourceRows(store: Store): Promise<SourceRow[]> {
+  await registerRegistry(store)
   return [
-    ...(await readListingSources(store, ALL_SOURCES)).map(listingRow),
+    ...(await readListingSources(store)).map(listingRow),
     // The same registers, statuses and last runs as `/v1/sources`.
     ...(await readRegisterStatuses(store)).map(
       (r): SourceRow => ({
@@ -120,8 +126,8 @@ const dataInUse = (r: SourceRow) =>
     : `; data as of ${r.dataAsOf ?? 'unknown'}, loaded ${r.loadedAt ?? 'at an unknown time'}`
 
 /**
- * A source the database knows but this registry does not (its folder or its line in `sources/index.ts` was
- * removed): no run crawls it any more, so its listings would stay on offer for ever. Retiring withdraws them.
+ * A source the database knows but this registry does not (its folder under `sources/` was removed): no run crawls
+ * it any more, so its listings would stay on offer for ever. Retiring withdraws them.
  */
 const unregistered = (r: SourceRow) =>
   r.registered
@@ -185,6 +191,8 @@ function regionsCell(regions: readonly string[] | null | undefined): string {
  * run, then how many sources have each kind of evidence.
  */
 export async function listSources(options: GlobalOptions): Promise<void> {
+  // A broken site file fails the command before it opens the database.
+  await loadRegistry()
   await withStore(configFrom(options), async (store) => {
     const rows = await readSourceRows(store)
     printResult(options, rows, () => [...formatSourceTable(rows), '', evidenceLine(rows)].join('\n'))
@@ -201,18 +209,18 @@ export async function retire(id: string, options: GlobalOptions): Promise<void> 
   const config = configFrom(options)
   const logger = createCliLogger(options)
   await withStore(config, async (store) => {
-    const known = await readListingSources(store, ALL_SOURCES)
+    const registry = await registerRegistry(store)
+    const known = await readListingSources(store)
     if (!known.some((s) => s.id === id))
       throw new CliError(
         `No listing source ${id}: neither registered nor in the database; known: ${known.map((s) => s.id).join(', ')}`,
         EXIT.USAGE,
       )
+    const priority = await readSourcePriority(store, config.sourcePriority)
     const report = await exitIfLocked(() =>
-      withRunLock(store, 'sources retire', logger, () =>
-        retireSource(store, id, { priority: sourcePriorityFor(config) }),
-      ),
+      withRunLock(store, 'sources retire', logger, () => retireSource(store, id, { priority })),
     )
-    const registered = findSource(id)
+    const registered = registry.find(id)
       ? `\n  ${id} is still registered: runs over every source leave it out; one that names it (--sources ${id}) brings it back`
       : ''
     printResult(

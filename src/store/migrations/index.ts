@@ -24,6 +24,7 @@ import * as sourceFillRates from './022-source-fill-rates.js'
 import * as listingFilters from './023-listing-filters.js'
 import * as listingAliases from './024-listing-aliases.js'
 import * as namedFeeds from './025-named-feeds.js'
+import * as catalogueFacts from './026-catalogue-facts.js'
 import * as sourceActiveListings from './029-source-active-listings.js'
 import * as storedValuations from './031-stored-valuations.js'
 import * as rentRegulation from './032-rent-regulation.js'
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '023-listing-filters': listingFilters,
   '024-listing-aliases': listingAliases,
   '025-named-feeds': namedFeeds,
+  '026-catalogue-facts': catalogueFacts,
   '029-source-active-listings': sourceActiveListings,
   '031-stored-valuations': storedValuations,
   '032-rent-regulation': rentRegulation,

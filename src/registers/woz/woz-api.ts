@@ -1,4 +1,4 @@
-import type { Politeness } from '../../src/kit/index.js'
+import type { Politeness } from '../../kit/index.js'
 
 /** The WOZ-waardeloket's JSON API at the Kadaster (no key). */
 export const WOZ_BASE_URL = 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1'

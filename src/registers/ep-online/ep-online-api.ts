@@ -1,4 +1,4 @@
-import type { Politeness } from '../../src/kit/index.js'
+import type { Politeness } from '../../kit/index.js'
 import { fieldOfColumn, type LabelField } from './label-columns.js'
 import { type EnergyLabelRecord, type LabelSkipReason, toLabelRecord } from './label-record.js'
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { ParseError } from '../../src/kit/index.js'
+import { ParseError } from '../../kit/index.js'
 import { type LabelColumns, type LabelField, mapLabelColumns } from './label-columns.js'
 import {
   type EnergyLabelRecord,

@@ -1,4 +1,4 @@
-import { type EnergyLabel, parseEnergyLabel, parseYearBuilt } from '../../src/kit/index.js'
+import { type EnergyLabel, parseEnergyLabel, parseYearBuilt } from '../../kit/index.js'
 import type { LabelField } from './label-columns.js'
 
 /** The address a label names, for files and rows that carry no BAG id. */
