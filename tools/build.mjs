@@ -2,7 +2,7 @@
 // The compile is incremental; a source file that was removed or renamed leaves its old output behind, and that is
 // deleted here, so dist/ holds exactly what the sources compile to.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, resolve } from 'node:path'
 
@@ -16,7 +16,7 @@ export function build() {
   const require = createRequire(import.meta.url)
   const tsc = require.resolve('typescript/bin/tsc')
   execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' })
-  buildPage(require('typescript'))
+  buildPage(require)
   for (const file of readdirSync(DIST, { recursive: true, withFileTypes: true })) {
     if (!file.isFile() || !file.name.endsWith('.js')) continue
     const output = join(file.parentPath, file.name)
@@ -26,23 +26,18 @@ export function build() {
 }
 
 /**
- * Compiles the status page's modules one by one into plain browser modules: their imports are types only, so each
- * compiles alone, and the browser loads each as it is. Their types are checked by `tsc -p src/status/page`.
+ * Bundles the status page's modules into the one browser module the page loads (and a written report inlines), from
+ * its entry, `status-page.ts`. Their types are checked by `tsc -p src/status/page`.
  */
-function buildPage(ts) {
-  mkdirSync(join(DIST, PAGE), { recursive: true })
-  for (const name of readdirSync(join(ROOT, PAGE))) {
-    if (!name.endsWith('.ts')) continue
-    const { outputText } = ts.transpileModule(readFileSync(join(ROOT, PAGE, name), 'utf8'), {
-      compilerOptions: {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.ES2022,
-        verbatimModuleSyntax: true,
-      },
-      fileName: name,
-    })
-    writeFileSync(join(DIST, PAGE, name.replace(/\.ts$/, '.js')), outputText)
-  }
+function buildPage(require) {
+  require('esbuild').buildSync({
+    entryPoints: [join(ROOT, PAGE, 'status-page.ts')],
+    outfile: join(DIST, PAGE, 'status-page.js'),
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'warning',
+  })
 }
 
 if (process.argv[1] === import.meta.filename) build()
