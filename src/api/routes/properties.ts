@@ -3,13 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sendAnswer } from '../compression.js'
 import { notModified } from '../conditional.js'
 import { problem, sendProblem } from '../problem.js'
-import {
-  addressQuerySchema,
-  addressResponseSchema,
-  problemSchema,
-  propertyParamsSchema,
-  propertyResponseSchema,
-} from '../schemas.js'
+import { addressResponseSchema, propertyResponseSchema } from '../property-schemas.js'
+import { addressQuerySchema, problemSchema, propertyParamsSchema } from '../schemas.js'
 
 /** `GET /v1/properties/{bag_id}`: the Golden Record of one home; `GET /v1/properties?postcode=…`: those at an address. */
 export function registerPropertyRoutes(app: FastifyInstance): void {
