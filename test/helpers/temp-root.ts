@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -10,6 +10,8 @@ import { join } from 'node:path'
  */
 export default function tempRoot(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'propdata-tests-'))
+  // Other users may pass through, not list: a PostgreSQL test cluster runs as the postgres user in a folder here.
+  chmodSync(root, 0o711)
   process.env.TMPDIR = root
   return () => rmSync(root, { recursive: true, force: true })
 }
