@@ -14,6 +14,7 @@ interface Report {
   timings: Record<string, number>
   goldenRecords: { written: number; unchanged: number; removed: number } | null
   generation: number | null
+  valuations?: { valued: number; models: Record<string, { model: string }> | null } | null
 }
 
 const CPU_STAGES = ['normaliseMs', 'resolveMs', 'dedupeMs', 'mergeMs', 'valuateMs', 'publishMs'] as const
@@ -89,6 +90,7 @@ export default defineBench({
     const rows = runs.map(({ label, run, report }) => {
       const n = report.sources.reduce((a, s) => a + s.listings, 0)
       const cpuMs = CPU_STAGES.reduce((a, k) => a + (report.timings[k] ?? 0), 0)
+      const homeValuesMs = report.timings.homeValuesMs ?? 0
       return {
         run: label,
         listings: n,
@@ -100,6 +102,13 @@ export default defineBench({
         'CPU stages ms': cpuMs,
         'CPU stages listings/s': cpuMs > 0 ? n / (cpuMs / 1000) : 0,
         'CPU stages ÷ reference': cpuMs / referenceMs,
+        'home values s': homeValuesMs / 1000,
+        'homes valued': report.valuations?.valued ?? 0,
+        models: Object.entries(report.valuations?.models ?? {})
+          .map(([kind, outcome]) => `${kind} ${outcome.model}`)
+          .join(', '),
+        'CPU stages without home values listings/s':
+          cpuMs > homeValuesMs ? n / ((cpuMs - homeValuesMs) / 1000) : 0,
         'golden written': report.goldenRecords?.written ?? 0,
         'peak RSS MiB': run.peakRssMiB,
         'peak anon MiB': run.peakAnonMiB,
@@ -109,6 +118,7 @@ export default defineBench({
       run: label,
       ...Object.fromEntries(CPU_STAGES.map((k) => [k.replace('Ms', ' ms'), report.timings[k] ?? 0])),
       'of which checkpoint ms': report.timings.checkpointMs ?? 0,
+      'of which home values ms': report.timings.homeValuesMs ?? 0,
     }))
     return [
       {
@@ -134,6 +144,7 @@ export default defineBench({
         rows,
         notes: [
           'CPU stages: normalise, resolve, dedupe, merge, valuate, publish (parse and fetch excluded).',
+          'home values: the part of valuate that values, regulates and compares the homes the publish touched, or every home when a model was refitted or the rules in force changed.',
           `reference: a fixed SQLite and JSON workload that uses none of this code, ${referenceBefore.toFixed(0)} ms before the runs and ${referenceAfter.toFixed(0)} ms after (medians of 5): the ratio compares days on which the machine ran at different speeds.`,
         ],
       },

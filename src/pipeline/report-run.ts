@@ -57,6 +57,8 @@ export interface RunReport {
   /** Listings normalised and resolved by this run; those staged from unchanged pages were already final. */
   readonly normalised: number
   readonly goldenRecords: PublishReport['goldenRecords'] | null
+  /** Homes valued or regulated again, and whether each valuation model was refitted or kept; null without a publish. */
+  readonly valuations?: (PublishReport['valuations'] & Pick<PublishReport, 'models'>) | null
   /** The run's register look-ups (WOZ values, EP-Online labels); null when the run was stopped before them. */
   readonly registers?: EnrichmentReport | null
   /** One line per source that went wrong: "pararius: blocked by cloudflare-challenge at …". */
@@ -178,6 +180,7 @@ export async function reportRun(
     timings: { ...run.clock.timings(), ...published?.timings },
     normalised: run.stage.normalised(),
     goldenRecords: published?.goldenRecords ?? null,
+    valuations: published ? { ...published.valuations, models: published.models } : null,
     registers,
     problems: sources
       .filter((s) => s.status !== 'ok')

@@ -15,7 +15,8 @@ import type { Store } from '../store/database.js'
 import { publishPageMemos } from '../store/page-memos.repository.js'
 import { bumpGeneration, readPublication, rebuildListingCounts } from '../store/publication.repository.js'
 import { clearStage } from '../store/stage.repository.js'
-import { fitRunValuationModels } from '../valuate/run-models.js'
+import { fitRunValuationModels, type ModelOutcome } from '../valuate/run-models.js'
+import type { ValuationKind } from '../valuate/types.js'
 import { changedAny, type HomeValueCounts, storeHomeValues } from './home-values.js'
 
 /** How a source's crawl ended, as publish needs to know it. */
@@ -51,6 +52,8 @@ export interface PublishReport {
   readonly goldenRecords: GoldenWriteCounts
   /** Homes valued or regulated again, valuations dropped with their record, rentals compared again. */
   readonly valuations: HomeValueCounts
+  /** What the publish did with each kind's valuation model; null when it changed no listing or record, so fitted none. */
+  readonly models: Record<ValuationKind, ModelOutcome> | null
   readonly timings: {
     dedupeMs: number
     mergeMs: number
@@ -58,6 +61,8 @@ export interface PublishReport {
     publishMs: number
     /** The part of `publishMs` that copied the committed pages from the WAL into the database file. */
     checkpointMs: number
+    /** The part of `valuateMs` that valued, regulated and compared the homes (the rest fitted the models). */
+    homeValuesMs: number
   }
 }
 
@@ -69,6 +74,7 @@ export interface PublishReport {
 export function publishRun(store: Store, options: PublishOptions): PublishReport {
   const { sqlite } = store
   const clock = createStageClock(['dedupe', 'merge', 'valuate', 'publish', 'checkpoint'])
+  let homeValuesMs = 0
   const run = sqlite.transaction((): Omit<PublishReport, 'timings'> => {
     const golden = createGoldenRecordWriter(store, options.priority)
     // The generation this publish would make; it becomes visible only if something changed (see below).
@@ -110,9 +116,12 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
     // them as stored. A run that changed nothing
     // at all keeps the generation, so ETags stay valid and clients keep their 304s.
     const dataChanged = listingsRebuilt > 0 || goldenRecords.written > 0 || goldenRecords.removed > 0
-    const valuations = clock.time('valuate', () => {
-      if (dataChanged) fitRunValuationModels(store, generation, options.now)
-      return storeHomeValues(store, generation, options.now, homes)
+    const { models, valuations } = clock.time('valuate', () => {
+      const models = dataChanged ? fitRunValuationModels(store, generation, options.now) : null
+      const started = performance.now()
+      const valuations = storeHomeValues(store, generation, options.now, homes)
+      homeValuesMs = Math.round(performance.now() - started)
+      return { models, valuations }
     })
     const changed = dataChanged || changedAny(valuations)
 
@@ -128,6 +137,7 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
       listingsRebuilt,
       goldenRecords,
       valuations,
+      models,
     }
   })
   // The WAL checkpoint that SQLite runs inside a large commit runs right after it instead, after every publish, so
@@ -143,5 +153,8 @@ export function publishRun(store: Store, options: PublishOptions): PublishReport
   clock.time('checkpoint', () => sqlite.pragma('wal_checkpoint(PASSIVE)'))
   // Publishing is everything else, the commit and the checkpoint included: they write every page the run changed.
   const { publishMs, checkpointMs, ...steps } = clock.timings()
-  return { ...report, timings: { ...steps, publishMs: publishMs + checkpointMs, checkpointMs } }
+  return {
+    ...report,
+    timings: { ...steps, publishMs: publishMs + checkpointMs, checkpointMs, homeValuesMs },
+  }
 }

@@ -2,7 +2,9 @@ import { dutchDate } from '../kit/dutch-date.js'
 import type { Store } from '../store/database.js'
 import { COMPARABLE_COLUMNS, parseComparables } from './comparable-rows.js'
 import { fitValuationModel, MIN_USABLE_COMPARABLES } from './fit-valuation-model.js'
-import type { Comparable, FitOptions, ValuationKind, ValuationModel } from './types.js'
+import { refitReason } from './refit-moves.js'
+import type { Comparable, FitOptions, HomeFeatures, ValuationKind, ValuationModel } from './types.js'
+import { featuresOf, VALUED_COLUMNS, type ValuedRow } from './value-homes.js'
 
 /** Fewer comparables than this and no model is stored: an estimate from a handful of listings would mislead. */
 export const MIN_COMPARABLES = Math.max(20, MIN_USABLE_COMPARABLES)
@@ -30,22 +32,36 @@ export function loadComparables(store: Store): Record<ValuationKind, Comparable[
   return { sale: parseComparables(sale), rent: parseComparables(rent) }
 }
 
+/** What a run did with a kind's model: fitted it anew, kept the stored one (the refit moved nothing beyond noise), or has none. */
+export interface ModelOutcome {
+  readonly model: 'refitted' | 'kept' | 'none'
+  /** Why a refit replaced the stored model (see `refitReason`), or why it did not. */
+  readonly reason: string
+  /** Comparables the model in force was fitted on (0 without one). */
+  readonly comparables: number
+}
+
 /**
- * Fits the sale model on active sale listings and the rent model on active rentals, and stores them for the
- * generation being published; the API values every golden record with them at read time. A kind with too few
- * comparables has no model, so its estimates are null rather than guesses.
+ * Fits the sale model on active sale listings and the rent model on active rentals, and stores each for the
+ * generation being published unless the stored one values the homes as well (see `refitReason`): then every stored
+ * valuation stands and the publish values only the homes it touched. A kind with too few comparables has no model,
+ * so its estimates are null rather than guesses.
  */
 export function fitRunValuationModels(
   store: Store,
   generation: number,
   now: string,
-): Record<ValuationKind, number> {
+): Record<ValuationKind, ModelOutcome> {
   const comparables = loadComparables(store)
   const upsert = store.sqlite.prepare(
     `insert into valuation_models (kind, generation, fitted_at, model_json) values (@kind, @generation, @fitted_at, @model_json)
      on conflict (kind) do update set generation = excluded.generation, fitted_at = excluded.fitted_at, model_json = excluded.model_json`,
   )
-  const fitted: Record<ValuationKind, number> = { sale: 0, rent: 0 }
+  const readStored = store.sqlite.prepare<[string], string>(
+    'select model_json from valuation_models where kind = ?',
+  )
+  let probe: HomeFeatures[] | null = null
+  const outcomes = {} as Record<ValuationKind, ModelOutcome>
   for (const kind of ['sale', 'rent'] as const) {
     // Estimates are made for the run's own day in the Netherlands: no listing, however dated, can move it.
     const model = fitOrNull(comparables[kind], {
@@ -55,12 +71,52 @@ export function fitRunValuationModels(
     })
     if (!model) {
       store.sqlite.prepare('delete from valuation_models where kind = ?').run(kind)
+      outcomes[kind] = { model: 'none', reason: 'too few usable comparables', comparables: 0 }
       continue
     }
+    const storedJson = readStored.pluck().get(kind)
+    if (storedJson !== undefined) {
+      const stored = JSON.parse(storedJson) as ValuationModel
+      probe ??= readProbe(store)
+      const reason = refitReason(stored, model, probe)
+      if (reason === null) {
+        outcomes[kind] = {
+          model: 'kept',
+          reason: 'the refit moves no estimate beyond noise',
+          comparables: stored.nComparables,
+        }
+        continue
+      }
+      outcomes[kind] = { model: 'refitted', reason, comparables: model.nComparables }
+    } else {
+      outcomes[kind] = { model: 'refitted', reason: 'no model was stored', comparables: model.nComparables }
+    }
     upsert.run({ kind, generation, fitted_at: now, model_json: JSON.stringify(model) })
-    fitted[kind] = model.nComparables
   }
-  return fitted
+  return outcomes
+}
+
+/** Homes a refit is tried on: about this many, spread over the whole table. */
+const PROBE_SIZE = 5_000
+
+/**
+ * A sample of the golden records that can be valued, to compare a refit with the stored model: those whose BAG id
+ * ends in a number below a bound, as the last digits of a BAG id are a running number that says nothing of the home.
+ */
+function readProbe(store: Store): HomeFeatures[] {
+  const valued = 'postcode is not null and surface_area is not null'
+  const count = store.sqlite
+    .prepare(`select count(*) from golden_records where ${valued}`)
+    .pluck()
+    .get() as number
+  const below = Math.ceil((10_000 * PROBE_SIZE) / Math.max(count, 1))
+  const rows = store.sqlite
+    .prepare<[number], ValuedRow>(
+      `select ${VALUED_COLUMNS.join(', ')} from golden_records
+        where ${valued} and cast(substr(bag_id, -4) as integer) < ? limit ${PROBE_SIZE}`,
+    )
+    .all(below)
+  return rows.map(featuresOf).filter((f): f is HomeFeatures => typeof f !== 'string')
 }
 
 /**

@@ -21,7 +21,7 @@ export interface ApiValuation extends StoredEstimate {
 }
 
 /** The columns of a golden record a valuation reads. */
-const VALUED_COLUMNS = [
+export const VALUED_COLUMNS = [
   'bag_id',
   'input_hash',
   'postcode',
@@ -35,10 +35,10 @@ const VALUED_COLUMNS = [
 ] as const satisfies readonly (keyof GoldenRecordRow)[]
 
 /** What a valuation reads of a golden record. */
-type ValuedRow = Pick<GoldenRecordRow, (typeof VALUED_COLUMNS)[number]>
+export type ValuedRow = Pick<GoldenRecordRow, (typeof VALUED_COLUMNS)[number]>
 
 /** Turns a golden record into the model's features, or says which fact a valuation needs is missing. */
-function featuresOf(row: ValuedRow): HomeFeatures | string {
+export function featuresOf(row: ValuedRow): HomeFeatures | string {
   if (!row.postcode) return 'The home has no postcode.'
   if (!row.surface_area) return 'The home has no living area.'
   return {

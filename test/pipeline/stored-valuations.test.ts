@@ -62,18 +62,24 @@ describe('valuations computed at publish', () => {
     expect(counts).toEqual({ valued: 1, removed: 0 })
   })
 
-  it('are kept when the models are refitted on the same listings for the same day, and all written when the day moves', () => {
+  it('are kept when the models are refitted on the same listings a day later, and all written a week later', () => {
     const next = readPublication(sample.store).generation + 1
     const refit = (now: string) => {
-      fitRunValuationModels(sample.store, next, now)
-      return valueHomes(sample.store, next, null).valued
+      const models = fitRunValuationModels(sample.store, next, now)
+      return [models.sale.model, models.rent.model, valueHomes(sample.store, next, null).valued]
     }
     const valued = rolledBack(() => [
       refit('2030-03-02T09:00:00Z'),
       refit('2030-03-02T15:00:00Z'),
       refit('2030-03-03T09:00:00Z'),
+      refit('2030-03-09T09:00:00Z'),
     ])
-    expect(valued).toEqual([stored().size, 0, stored().size])
+    expect(valued).toEqual([
+      ['refitted', 'refitted', stored().size],
+      ['kept', 'kept', 0],
+      ['kept', 'kept', 0],
+      ['refitted', 'refitted', stored().size],
+    ])
   })
 
   it('go with the record of a home gone from the BAG', () => {
