@@ -22,6 +22,7 @@ export type {
 export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
 export { CARD_FIELDS, type CardValues, cardListing } from './card-listing.js'
 export { toCitySlug, urlSlug } from './city-slug.js'
+export { dottedPath, valueAt } from './dotted-path.js'
 export { addDays, dutchDate } from './dutch-date.js'
 export { type DwellingType, dwellingFromWord } from './dwelling-from-word.js'
 export {
