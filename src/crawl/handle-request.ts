@@ -97,7 +97,7 @@ export function createRequestHandler(ctx: RequestContext): (request: SourceReque
   /** A page that came with a body: replayed when its content is what was remembered, else parsed and remembered. */
   const handleBody = (asked: Asked, response: FetchResponse) => {
     const { request, remembered } = asked
-    const page = createPage(request, response.url, response.status, response.body)
+    const page = createPage(request, response.url, response.status, response.body, response.headers)
     const blockSignal = source.detectBlock?.(page)
     if (blockSignal)
       throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
