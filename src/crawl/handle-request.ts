@@ -5,7 +5,7 @@ import type { FetchResponse } from '../fetch/types.js'
 import { NOT_MODIFIED, validatorsOf } from '../fetch/validators.js'
 import type { ListingSource, SourceRequest } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
-import { createPage, type Page } from '../kit/page.js'
+import { createPage, type Page, pageContent } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
 import type { PageMemo, RefreshPlan } from '../store/page-memos.repository.js'
 import type { VerifiedBy } from '../store/schema.js'
@@ -103,7 +103,7 @@ export function createRequestHandler(ctx: RequestContext): (request: SourceReque
       throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
     tally.pages += 1
     if (!memo) return parse(page, request.label, { listingIds: [], requests: [], clean: true })
-    const digest = memo.digest(response.body)
+    const digest = memo.digest(pageContent(page))
     const validators = validatorsOf(response)
     if (remembered?.digest === digest) {
       replay.replay(request.label, remembered.yielded, request.label)

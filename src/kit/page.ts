@@ -12,7 +12,7 @@ export interface Page {
   readonly request: SourceRequest
   /**
    * The response's paging headers ({@link PAGING_HEADERS}), by lower-case name; empty for a page read from a
-   * fixture. Only these are kept: a parser reads the body, and a list's paging where a site sends it apart.
+   * fixture. Only these are kept, so that what a parser reads is what the memo remembers a page by (`pageContent`).
    */
   readonly headers: Readonly<Record<string, string>>
   /**
@@ -78,6 +78,15 @@ export function createPage(
       return parsed.value as T
     },
   }
+}
+
+/**
+ * What a page is remembered by: its body, and its paging headers when it has any, so that a list page whose items
+ * stayed the same while the number of pages changed is read again rather than replayed with a stale next page.
+ */
+export function pageContent(page: Pick<Page, 'body' | 'headers'>): string {
+  const paging = Object.entries(page.headers).sort(([a], [b]) => a.localeCompare(b))
+  return paging.length === 0 ? page.body : `${page.body}\n${paging.map(([n, v]) => `${n}: ${v}`).join('\n')}`
 }
 
 /** Every JSON-LD block on a page, parsed; blocks that are not valid JSON are skipped. */
