@@ -11,16 +11,24 @@ const words = z.array(z.string().min(1)).min(1)
  * How an item tells its offer type: every item of the site is of one (`rent` or `buy`), or a field says which, by a
  * word or term id among `rent` or `buy`.
  */
-const offerOption = z.union([
-  z.enum(['rent', 'buy']),
-  z
-    .object({
-      field: dottedPath,
-      rent: words.default(['huur', 'te huur', 'verhuur', 'rent', 'for rent']),
-      buy: words.default(['koop', 'te koop', 'verkoop', 'buy', 'sale', 'for sale']),
-    })
-    .strict(),
-])
+const offerOption = z.union(
+  [
+    z.enum(['rent', 'buy']),
+    z
+      .object({
+        field: dottedPath,
+        rent: words.default(['huur', 'te huur', 'verhuur', 'rent', 'for rent']),
+        buy: words.default(['koop', 'te koop', 'verkoop', 'buy', 'sale', 'for sale']),
+      })
+      .strict(),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `${JSON.stringify(issue.input)} is not rent or buy, nor { field: <dotted path> } naming the field that says which`
+        : undefined,
+  },
+)
 
 /**
  * Where each field is in one post, as a dotted path (`acf.huurprijs`, `meta.postcode`, `title.rendered`). The id and

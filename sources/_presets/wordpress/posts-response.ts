@@ -50,10 +50,9 @@ const pageNumberOf = (page: Page): number => Number(new URL(page.request.url).se
  * it (a proxy that drops headers, a fixture) is followed while its pages are full.
  */
 function hasNextPage(page: Page, posts: number, perPage: number): boolean {
-  const total = Number(page.headers['x-wp-totalpages'])
-  if (Number.isInteger(total) && total >= 0 && page.headers['x-wp-totalpages'] !== undefined)
-    return pageNumberOf(page) < total
-  return posts === perPage
+  const header = page.headers['x-wp-totalpages']
+  const total = header === undefined ? Number.NaN : Number(header)
+  return Number.isInteger(total) && total >= 0 ? pageNumberOf(page) < total : posts === perPage
 }
 
 /**

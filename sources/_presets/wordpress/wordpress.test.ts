@@ -267,9 +267,12 @@ options:
     expect(errorOf(SITE.replace('    city: acf.plaats\n', ''))).toBe(
       'sources/acme-wonen/source.yml:15: options.fields.city: missing',
     )
-    const offer = errorOf(SITE.replace('offer: rent', 'offer: huur'))
-    expect(offer).toMatch(/^sources\/acme-wonen\/source\.yml:14: options\.offer: /)
-    expect(offer).not.toContain('\n')
+    expect(errorOf(SITE.replace('offer: rent', 'offer: huur'))).toBe(
+      'sources/acme-wonen/source.yml:14: options.offer: "huur" is not rent or buy, nor { field: <dotted path> } naming the field that says which',
+    )
+    expect(errorOf(SITE.replace('offer: rent', 'offer: { field: acf soort }'))).toBe(
+      'sources/acme-wonen/source.yml:14: options.offer.field: must be a dotted path such as data.objects or adres.straat',
+    )
     expect(errorOf(SITE.replace('perPage: 100', 'query: { page: 2 }'))).toMatch(
       /^sources\/acme-wonen\/source\.yml:13: options\.query: page and per_page are set by the preset/,
     )
