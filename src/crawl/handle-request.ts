@@ -5,7 +5,7 @@ import type { FetchResponse } from '../fetch/types.js'
 import { NOT_MODIFIED, validatorsOf } from '../fetch/validators.js'
 import type { ListingSource, SourceRequest } from '../kit/adapter.js'
 import type { Listing } from '../kit/listing.js'
-import { createPage, type Page } from '../kit/page.js'
+import { createPage, type Page, pageContent } from '../kit/page.js'
 import { type RejectedListing, saveFailedPage, validateListing } from '../parse/index.js'
 import type { PageMemo, RefreshPlan } from '../store/page-memos.repository.js'
 import type { VerifiedBy } from '../store/schema.js'
@@ -97,13 +97,13 @@ export function createRequestHandler(ctx: RequestContext): (request: SourceReque
   /** A page that came with a body: replayed when its content is what was remembered, else parsed and remembered. */
   const handleBody = (asked: Asked, response: FetchResponse) => {
     const { request, remembered } = asked
-    const page = createPage(request, response.url, response.status, response.body)
+    const page = createPage(request, response.url, response.status, response.body, response.headers)
     const blockSignal = source.detectBlock?.(page)
     if (blockSignal)
       throw new BlockedError(`Blocked by ${blockSignal}`, { url: page.url, signal: blockSignal })
     tally.pages += 1
     if (!memo) return parse(page, request.label, { listingIds: [], requests: [], clean: true })
-    const digest = memo.digest(response.body)
+    const digest = memo.digest(pageContent(page))
     const validators = validatorsOf(response)
     if (remembered?.digest === digest) {
       replay.replay(request.label, remembered.yielded, request.label)

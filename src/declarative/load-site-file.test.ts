@@ -65,7 +65,7 @@ describe('a site file', () => {
 
   it('names an unknown preset and lists the known ones', () => {
     expect(errorOf(GOOD_SITE_FILE.replace('preset: html-cards', 'preset: htm-cards')).message).toBe(
-      'sources/acme-homes/source.yml:5: preset: unknown preset "htm-cards"; known: html-cards, json-cards, ogonline, realworks, woningnet-dak, zig',
+      'sources/acme-homes/source.yml:5: preset: unknown preset "htm-cards"; known: html-cards, json-cards, ogonline, realworks, woningnet-dak, wordpress, zig',
     )
   })
 

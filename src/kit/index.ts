@@ -22,6 +22,7 @@ export type {
 export { defineFileSource, defineListingSource, TERMS } from './adapter.js'
 export { CARD_FIELDS, type CardValues, cardListing } from './card-listing.js'
 export { toCitySlug, urlSlug } from './city-slug.js'
+export { dottedPath, valueAt } from './dotted-path.js'
 export { addDays, dutchDate } from './dutch-date.js'
 export { type DwellingType, dwellingFromWord } from './dwelling-from-word.js'
 export {
@@ -46,7 +47,7 @@ export { DWELLING_TYPES, formatIssues, type Listing, type ListingInput, listingS
 export { parseListingDate } from './listing-date.js'
 export { type AnyNode, ownTextOf, textOf } from './node-text.js'
 export { isLetOrSold, LET_OR_SOLD } from './offer-status.js'
-export { createPage, type Page, readJsonLd } from './page.js'
+export { createPage, PAGING_HEADERS, type Page, readJsonLd } from './page.js'
 export { definePreset, type Preset, type SiteCrawl, type SiteFile, siteFileSchema } from './preset.js'
 export { type Card, type CardFacts, cardOf } from './search-card.js'
 export { type SiteCoverage, siteCoversScope, typesToCrawl } from './site-scope.js'

@@ -108,7 +108,7 @@ describe('npm run new-source -- NAME --preset PRESET', () => {
     const result = run('acme-lofts', '--preset', 'htm-cards')
     expect(result.status).toBe(2)
     expect(result.stderr).toBe(
-      'new-source: No preset htm-cards; known: html-cards, json-cards, ogonline, realworks, woningnet-dak, zig\n',
+      'new-source: No preset htm-cards; known: html-cards, json-cards, ogonline, realworks, woningnet-dak, wordpress, zig\n',
     )
     expect(existsSync(join(root, 'sources', 'acme-lofts'))).toBe(false)
   })

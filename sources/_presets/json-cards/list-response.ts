@@ -9,8 +9,8 @@ import {
   type Page,
   ParseError,
   resolveUrl,
+  valueAt,
 } from '../../../src/kit/index.js'
-import { valueAt } from './dotted-path.js'
 import type { JsonCardsOptions } from './options.js'
 
 /** The response as JSON; a body that is not JSON is not the API the site file describes. */

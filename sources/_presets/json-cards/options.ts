@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { LET_OR_SOLD, listUrlsSchema } from '../../../src/kit/index.js'
-import { dottedPath } from './dotted-path.js'
+import { dottedPath, LET_OR_SOLD, listUrlsSchema } from '../../../src/kit/index.js'
 
 /** Where each field is in one item, as a dotted path; the id, the URL, the price and the city are required. */
 const itemFields = z
