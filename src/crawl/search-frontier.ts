@@ -59,7 +59,9 @@ export function nightBudget(politeness: Politeness, hours: number): number {
 
 /**
  * The searches of `scope`: each city and type with its own start requests, those with the same start requests as
- * one chain. A pair the site has no start request for is left out.
+ * one chain. A pair the site has no start request for is left out. A chain of several pairs starts from the requests
+ * the site makes for all of them at once, as one page can hold every city and type and its request says which of them
+ * the page is read for; where those are other pages, from the first pair's.
  */
 export function planSearches(source: ListingSource, scope: CrawlScope): Search[] {
   // A scope that names no city or no type has no pairs: whatever the site starts from is one chain, remembered under
@@ -68,18 +70,30 @@ export function planSearches(source: ListingSource, scope: CrawlScope): Search[]
     const start = source.startRequests(scope)
     return start.length > 0 ? [{ keys: [], start }] : []
   }
-  const chains = new Map<string, { keys: SearchKey[]; start: readonly SourceRequest[] }>()
+  const chains = new Map<
+    string,
+    { keys: SearchKey[]; start: readonly SourceRequest[]; cities: Set<string>; types: Set<OfferType> }
+  >()
   for (const city of scope.cities)
     for (const type of scope.types) {
       const start = source.startRequests({ cities: [city], types: [type] })
       if (start.length === 0) continue
-      const id = start.map(exchangeKey).join('\n')
-      const chain = chains.get(id) ?? { keys: [], start }
+      const id = startId(start)
+      const chain = chains.get(id) ?? { keys: [], start, cities: new Set(), types: new Set() }
       chain.keys.push({ type, cityKey: cityKey(city) })
+      chain.cities.add(city)
+      chain.types.add(type)
       chains.set(id, chain)
     }
-  return [...chains.values()]
+  return [...chains].map(([id, chain]) => {
+    if (chain.keys.length === 1) return { keys: chain.keys, start: chain.start }
+    const together = source.startRequests({ cities: [...chain.cities], types: [...chain.types] })
+    return { keys: chain.keys, start: startId(together) === id ? together : chain.start }
+  })
 }
+
+/** What a chain's start requests ask for, whatever they carry for the crawl. */
+const startId = (start: readonly SourceRequest[]) => start.map(exchangeKey).join('\n')
 
 /** A search under way: list pages queued and not yet answered, and whether any was lost or cut. */
 interface Chain {

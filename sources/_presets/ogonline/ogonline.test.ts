@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { planSearches } from '../../../src/crawl/search-frontier.js'
 import { cardOf, createPage, type ListingSource, listingSchema, ParseError } from '../../../src/kit/index.js'
 import { runSourceContract } from '../../../test/contract/source-adapter.case.js'
 import { exampleFolder, exampleOnPreset, siteOnPreset } from '../../../test/helpers/preset-site.js'
@@ -63,6 +64,23 @@ describe('the ogonline preset: entries', () => {
       (list(verra, body, userData).listings ?? []).map((l) => l.type)
     expect(types({ types: ['rent'] })).not.toContain('buy')
     expect(types({ types: ['buy'] })).toEqual(['buy'])
+  })
+  it('reads its rentals and its sales from the one page when a night asks for both', () => {
+    const verra = siteOnPreset(ogonline, 'verra-makelaars')
+    const body = readFileSync(
+      join(import.meta.dirname, '../../verra-makelaars/fixtures/list-aanbod.json'),
+      'utf8',
+    )
+    const [search, ...others] = planSearches(verra, {
+      cities: ['Rotterdam', 'Delft'],
+      types: ['rent', 'buy'],
+    })
+    expect(others).toEqual([])
+    expect(search!.keys).toHaveLength(4)
+    const request = search!.start[0]!
+    const page = createPage(request, request.url, 200, body)
+    const types = new Set((verra.parseListPage(page).listings ?? []).map((l) => l.type))
+    expect([...types].sort()).toEqual(['buy', 'rent'])
   })
   it('leaves out homes let or sold outright and keeps those under option or let subject to conditions', () => {
     const streets = listingsOf(edgeCases).map((l) => l.street)
