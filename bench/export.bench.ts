@@ -45,7 +45,7 @@ export default defineBench({
   name: 'export',
   description:
     'propdata export: rows/s per table and format (Parquet, CSV) and peak RSS, against a plain read of the same rows',
-  async run({ quick }) {
+  async run({ quick, rounds: asked }) {
     const dir = mkdtempSync(join(tmpdir(), 'propdata-export-bench-'))
     try {
       const national = join(nationalDir(NATIONAL), 'run-bench.db')
@@ -57,7 +57,7 @@ export default defineBench({
         db = config.dbPath
         dataset = 'the sample (no national database at hand: run `npm run bench -- pipeline` first)'
       }
-      const rounds = quick ? 1 : 3
+      const rounds = asked ?? (quick ? 1 : 3)
       const rows: BenchTable['rows'][number][] = []
       for (const table of EXPORT_TABLES) {
         const to = join(dir, 'out')

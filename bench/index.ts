@@ -19,11 +19,12 @@ const BENCHES: readonly (readonly [string, () => Promise<{ default: Bench }>])[]
   ['status-page', () => import('./status-page.bench.js')],
 ]
 
-const USAGE = `npm run bench -- [name…] [--quick] [--nights=N] [--offers=N] [--json]
+const USAGE = `npm run bench -- [name…] [--quick] [--nights=N] [--offers=N] [--rounds=N] [--json]
   name        run only these (${BENCHES.map(([n]) => n).join(', ')}); default all
   --quick     fewer rounds: checks the benches work, measures little
   --nights=N  nights in a row (crawl, status-page)
   --offers=N  offers on the simulated market (crawl); homes on it (status-page)
+  --rounds=N  rounds of each measurement (export; default 3, 1 with --quick)
   --json      print the tables as JSON instead of text`
 
 /** The value of `--name=N` as a positive whole number, or undefined when absent. */
@@ -50,6 +51,7 @@ async function main(argv: readonly string[]): Promise<number> {
     quick: argv.includes('--quick'),
     nights: countOption(argv, 'nights'),
     offers: countOption(argv, 'offers'),
+    rounds: countOption(argv, 'rounds'),
   }
   const json = argv.includes('--json')
   const results = []

@@ -13,6 +13,8 @@ export interface BenchOptions {
   readonly nights?: number
   /** `--offers=N`: the size of a simulated market, for the benches that crawl one. */
   readonly offers?: number
+  /** `--rounds=N`: rounds of each measurement, for the benches that repeat them (export). */
+  readonly rounds?: number
 }
 
 /** A benchmark `bench/index.ts` can run: measures something and returns tables, printing nothing itself. */
