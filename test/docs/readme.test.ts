@@ -7,7 +7,7 @@ const README = join(ROOT, 'README.md')
 const DOCS = join(ROOT, 'docs')
 
 /** A newcomer reads the README in ten minutes; the reference belongs in docs/. */
-const README_MAX_BYTES = 25 * 1024
+const README_MAX_BYTES = 25_000
 
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
 function headingAnchor(heading: string): string {
@@ -44,7 +44,7 @@ function brokenLink(from: string, target: string): string | undefined {
 }
 
 describe('the README and docs/', () => {
-  it(`keep the README under ${README_MAX_BYTES / 1024} KB`, () => {
+  it(`keep the README at most ${README_MAX_BYTES.toLocaleString('en')} bytes`, () => {
     expect(statSync(README).size).toBeLessThanOrEqual(README_MAX_BYTES)
   })
 
