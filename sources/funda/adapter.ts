@@ -16,7 +16,7 @@ export default defineListingSource({
   name: 'Funda',
   homepage: `${FUNDA_ORIGIN}/`,
   render: 'browser',
-  // One page at a time, at most one every 4 s: Funda forbids scraping and blocks bursts; a browser page is heavy.
+  // One page at a time with a long gap: Funda forbids scraping and blocks bursts; a browser page is heavy.
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['buy', 'rent'],
   terms: 'forbids',

@@ -18,7 +18,7 @@ export default defineListingSource({
   name: 'Huurwoningen',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // Same owner, same terms as Pararius: one request at a time, at most one every 2 s.
+  // Same owner, same terms as Pararius, so the same politeness.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'forbids',

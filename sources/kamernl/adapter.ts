@@ -17,7 +17,7 @@ export default defineListingSource({
   homepage: `${ORIGIN}/`,
   // Cloudflare answers plain HTTP clients with its managed challenge; a browser page gets the real one.
   render: 'browser',
-  // One page at a time, at most one every 4 s: a browser page costs the site more than a plain request.
+  // One page at a time, with a longer gap than a plain request needs: a browser page costs the site more.
   politeness: { concurrency: 1, intervalCap: 1, interval: 4_000 },
   offers: ['rent'],
   terms: 'forbids',

@@ -17,7 +17,7 @@ export default defineListingSource({
   // The Dutch site serves the same markup (fixtures recorded there parse the same way).
   hosts: ['www.pararius.nl'],
   render: 'http',
-  // One request at a time, at most one every 2 s: the site forbids scraping in its terms, so we stay gentle.
+  // One request at a time with a gap between them: the site forbids scraping in its terms, so we stay gentle.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'forbids',

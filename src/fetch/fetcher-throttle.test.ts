@@ -19,7 +19,7 @@ describe('fetcher: 429 and 503 slow the host down without failing', () => {
     expect(events.filter((e) => e.type === 'throttled')).toEqual([
       { type: 'throttled', url: site.url('/busy'), status: 429, waitMs: 2_000, concurrency: 2 },
     ])
-    // The host was held for about 2 s (less the milliseconds between the 429 and the next turn), once.
+    // The host was held once, for the throttle’s pause (less the time between the 429 and the next turn).
     expect(sleeps).toHaveLength(1)
     expect(sleeps[0]).toBeGreaterThan(1_900)
     expect(sleeps[0]).toBeLessThanOrEqual(2_000)
