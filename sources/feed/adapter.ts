@@ -22,6 +22,9 @@ const REQUIRED = [
   'city',
 ] as const
 
+/** Every column a partner's file may have, in the order the format's documentation lists them. */
+export const FEED_COLUMNS = [...REQUIRED, 'energy_label', 'year_built', 'rooms', 'listed_at'] as const
+
 /** Text as the file has it, trimmed; null for an absent or empty value. */
 function text(record: FileRecord, column: string): string | null {
   const value = record[column]

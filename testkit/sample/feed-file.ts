@@ -1,22 +1,7 @@
+import { FEED_COLUMNS } from '../../sources/feed/adapter.js'
 import { displayPostcode } from '../../src/normalise/index.js'
 import type { SeededRandom } from '../seeded-random.js'
 import type { SampleOffer } from './sample-home.js'
-
-const COLUMNS = [
-  'source_listing_id',
-  'url',
-  'type',
-  'price',
-  'surface_area',
-  'street',
-  'house_number',
-  'postcode',
-  'city',
-  'energy_label',
-  'year_built',
-  'rooms',
-  'listed_at',
-] as const
 
 /**
  * The partner prints a house number its own way: "8-2" where Funda prints "8 2", "13hs" for "13 H", "11a" for
@@ -64,5 +49,5 @@ export function feedCsv(offers: readonly SampleOffer[], extraRows: readonly stri
       .map(cell)
       .join(',')
   })
-  return `${[COLUMNS.join(','), ...rows, ...extraRows].join('\n')}\n`
+  return `${[FEED_COLUMNS.join(','), ...rows, ...extraRows].join('\n')}\n`
 }
