@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createReadModel } from '../src/api/read-model.js'
@@ -6,11 +6,10 @@ import type { ReadStore } from '../src/api/read-store.js'
 import { listingsQuerySchema } from '../src/api/schemas.js'
 import { sqliteReadStore } from '../src/api/sqlite-read-store.js'
 import { openStore, type Store } from '../src/store/database.js'
-import { ingestSample, testConfig } from '../test/helpers/sample-database.js'
 import { type LoadResult, runLoad } from './api/load-tool.js'
 import { rssMiB, serveInChild } from './api/serve-child.js'
 import { defineBench } from './support/bench.js'
-import { NATIONAL, nationalDir } from './support/national.js'
+import { nationalOrSample } from './support/national.js'
 
 export const KEY = 'bench-key-0123456789'
 
@@ -236,13 +235,7 @@ export default defineBench({
   async run({ quick }) {
     const dir = mkdtempSync(join(tmpdir(), 'propdata-api-bench-'))
     try {
-      const national = join(nationalDir(NATIONAL), 'run-bench.db')
-      let dbPath = national
-      if (quick || !existsSync(national)) {
-        const config = testConfig(dir)
-        await ingestSample(config)
-        dbPath = config.dbPath
-      }
+      const { dbPath, national } = await nationalOrSample(quick, dir)
       const { mixes, counts } = await mixesFor(dbPath)
       const first = await firstAnswersOf(dbPath, mixes)
       // Far above what the load can reach in a minute: a 429 here would be measured as a fast answer.
@@ -274,7 +267,7 @@ export default defineBench({
         const ceiling = rate(variants[0]!.name)
         return [
           {
-            title: `API on ${dbPath === national ? 'the national database' : 'the sample'}: ${counts.golden.toLocaleString('en')} golden records, ${counts.listings.toLocaleString('en')} active listings (${results.get(variants[0]!.name)![0]!.tool}, ${connections} connections)`,
+            title: `API on ${national ? 'the national database' : 'the sample'}: ${counts.golden.toLocaleString('en')} golden records, ${counts.listings.toLocaleString('en')} active listings (${results.get(variants[0]!.name)![0]!.tool}, ${connections} connections)`,
             rows: variants.map((variant) => {
               const rs = results.get(variant.name)!
               const rps = rate(variant.name)

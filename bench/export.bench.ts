@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXPORT_TABLES } from '../src/export/export-tables.js'
-import { ingestSample, testConfig } from '../test/helpers/sample-database.js'
 import { type BenchTable, defineBench, interleave, median } from './support/bench.js'
-import { NATIONAL, nationalDir } from './support/national.js'
+import { nationalOrSample } from './support/national.js'
 
 /** A measurement made by `export/export-child.ts`. */
 interface Measured {
@@ -48,15 +47,10 @@ export default defineBench({
   async run({ quick, rounds: asked }) {
     const dir = mkdtempSync(join(tmpdir(), 'propdata-export-bench-'))
     try {
-      const national = join(nationalDir(NATIONAL), 'run-bench.db')
-      let db = national
-      let dataset = 'the national dataset'
-      if (quick || !existsSync(national)) {
-        const config = testConfig(dir)
-        await ingestSample(config)
-        db = config.dbPath
-        dataset = 'the sample (no national database at hand: run `npm run bench -- pipeline` first)'
-      }
+      const { dbPath: db, national } = await nationalOrSample(quick, dir)
+      const dataset = national
+        ? 'the national dataset'
+        : 'the sample (no national database at hand: run `npm run bench -- pipeline` first)'
       const rounds = asked ?? (quick ? 1 : 3)
       const rows: BenchTable['rows'][number][] = []
       for (const table of EXPORT_TABLES) {

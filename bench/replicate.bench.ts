@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openPostgres } from '../src/replica/postgres/connect.js'
 import { replicate } from '../src/replica/postgres/replicate.js'
 import { openStore } from '../src/store/database.js'
-import { ingestSample, testConfig } from '../test/helpers/sample-database.js'
 import { type Cluster, startCluster, startReplica } from '../testkit/postgres-cluster.js'
 import { runLoad } from './api/load-tool.js'
 import { serveInChild } from './api/serve-child.js'
 import { KEY, mixesFor } from './api-throughput.bench.js'
 import { type BenchTable, defineBench, median } from './support/bench.js'
-import { NATIONAL, nationalDir } from './support/national.js'
+import { nationalOrSample } from './support/national.js'
 
 /** Copies the database to an empty replica, then again with nothing changed: rows/s of each, per table. */
 async function measureReplicate(dbPath: string, url: string): Promise<BenchTable> {
@@ -124,13 +123,7 @@ export default defineBench({
     let primary: Cluster | undefined
     let replica: Cluster | undefined
     try {
-      const national = join(nationalDir(NATIONAL), 'run-bench.db')
-      let dbPath = national
-      if (quick || !existsSync(national)) {
-        const config = testConfig(dir)
-        await ingestSample(config)
-        dbPath = config.dbPath
-      }
+      const { dbPath } = await nationalOrSample(quick, dir)
       primary = await startCluster()
       const url = await primary.createDatabase('propdata')
       const copy = await measureReplicate(dbPath, url)
