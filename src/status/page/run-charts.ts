@@ -157,6 +157,55 @@ export function listingsChart(data: StatusData, source: StatusSource): Chart {
   }
 }
 
+/** One segment of a run's stacked bar: how many of one kind. */
+interface Segment {
+  readonly run_id: number
+  readonly kind: string
+  readonly n: number
+}
+
+/**
+ * A bar per run stacked by kind, in the series' order and colours, with `marks` drawn over it: the shape the changes
+ * and the requests charts share.
+ */
+function stackedRunPlot(
+  data: StatusData,
+  width: number,
+  options: {
+    readonly series: readonly Series[]
+    readonly stacked: readonly Segment[]
+    /** How a segment's kind is named in its tooltip. */
+    readonly segmentName: (kind: string) => string
+    readonly ariaLabel: string
+    readonly marks: PlotApi.Markish[]
+  },
+) {
+  const kinds = options.series.map((s) => s.key)
+  return Plot.plot({
+    width,
+    height: 170,
+    marginLeft: RUN_MARGIN_LEFT,
+    marginRight: RUN_MARGIN_RIGHT,
+    x: runAxis(data, width),
+    y: { label: null, grid: true, tickFormat: 's' },
+    color: { domain: kinds, range: options.series.map((s) => s.color) },
+    ariaLabel: options.ariaLabel,
+    marks: [
+      Plot.barY(options.stacked, {
+        x: 'run_id',
+        y: 'n',
+        fill: 'kind',
+        ...barSides(data, width),
+        order: kinds,
+        title: (d: Segment) =>
+          `${runName(data, d.run_id)}: ${numbers.format(d.n)} ${options.segmentName(d.kind)}`,
+      }),
+      ...options.marks,
+      Plot.ruleY([0]),
+    ],
+  })
+}
+
 /** What each night changed of a source's listings, and the rows it rejected. */
 export function changesChart(data: StatusData, source: StatusSource): Chart {
   const stacked = source.nights.flatMap((n) =>
@@ -172,25 +221,12 @@ export function changesChart(data: StatusData, source: StatusSource): Chart {
     description: `${source.name}: in its last run ${last.new} new, ${last.changed} changed, ${last.withdrawn} withdrawn, ${last.rejected} rejected.`,
     legend: [...CHANGE_SERIES, REJECT_SERIES],
     draw: (width) =>
-      Plot.plot({
-        width,
-        height: 170,
-        marginLeft: RUN_MARGIN_LEFT,
-        marginRight: RUN_MARGIN_RIGHT,
-        x: runAxis(data, width),
-        y: { label: null, grid: true, tickFormat: 's' },
-        color: { domain: CHANGE_SERIES.map((s) => s.key), range: CHANGE_SERIES.map((s) => s.color) },
+      stackedRunPlot(data, width, {
+        series: CHANGE_SERIES,
+        stacked,
+        segmentName: (kind) => kind,
         ariaLabel: `${source.name}: new, changed and withdrawn listings, and rejected rows`,
         marks: [
-          Plot.barY(stacked, {
-            x: 'run_id',
-            y: 'n',
-            fill: 'kind',
-            ...barSides(data, width),
-            order: CHANGE_SERIES.map((s) => s.key),
-            title: (d: { run_id: number; kind: string; n: number }) =>
-              `${runName(data, d.run_id)}: ${numbers.format(d.n)} ${d.kind}`,
-          }),
           Plot.lineY(source.nights, {
             x: 'run_id',
             y: 'rejected',
@@ -209,7 +245,6 @@ export function changesChart(data: StatusData, source: StatusSource): Chart {
               title: (n: StatusNight) => `${runName(data, n.run_id)}: ${numbers.format(n.rejected)} rejected`,
             },
           ),
-          Plot.ruleY([0]),
         ],
       }),
     table: () =>
@@ -241,25 +276,12 @@ export function requestsChart(data: StatusData, source: StatusSource): Chart {
     description: `${source.name}: its last counted run sent ${numbers.format(last.requests!.total)} requests against a lower bound of ${numbers.format(last.lower_bound ?? 0)}${ratio(last)}.`,
     legend: [...REQUEST_SERIES, BOUND_SERIES],
     draw: (width) =>
-      Plot.plot({
-        width,
-        height: 170,
-        marginLeft: RUN_MARGIN_LEFT,
-        marginRight: RUN_MARGIN_RIGHT,
-        x: runAxis(data, width),
-        y: { label: null, grid: true, tickFormat: 's' },
-        color: { domain: REQUEST_SERIES.map((s) => s.key), range: REQUEST_SERIES.map((s) => s.color) },
+      stackedRunPlot(data, width, {
+        series: REQUEST_SERIES,
+        stacked,
+        segmentName: (kind) => REQUEST_SERIES.find((s) => s.key === kind)!.label,
         ariaLabel: `${source.name}: requests by kind against the lower bound`,
         marks: [
-          Plot.barY(stacked, {
-            x: 'run_id',
-            y: 'n',
-            fill: 'kind',
-            ...barSides(data, width),
-            order: REQUEST_SERIES.map((s) => s.key),
-            title: (d: { run_id: number; kind: string; n: number }) =>
-              `${runName(data, d.run_id)}: ${numbers.format(d.n)} ${REQUEST_SERIES.find((s) => s.key === d.kind)!.label}`,
-          }),
           Plot.tickY(counted, {
             x: 'run_id',
             inset: barInset(data, width),
@@ -269,7 +291,6 @@ export function requestsChart(data: StatusData, source: StatusSource): Chart {
             title: (n: StatusNight) =>
               `${runName(data, n.run_id)}: ${numbers.format(n.requests!.total)} requests, lower bound ${numbers.format(n.lower_bound ?? 0)}${ratio(n)}, ${numbers.format(n.requests!.not_modified)} answered 304`,
           }),
-          Plot.ruleY([0]),
         ],
       }),
     table: () =>
