@@ -63,4 +63,14 @@ describe('a search card', () => {
     expect(cardOf({ ...listing, price: { ...listing.price, rent_price: [1152] } })).not.toBe(cardOf(listing))
     expect(cardOf({ rent: 1250 })).not.toBe(cardOf({ rent: '1250' }))
   })
+
+  it('shows nothing where site data refers back to itself, instead of recursing without end', () => {
+    const address: Record<string, unknown> = { street: 'Oude Delft', number: '12A' }
+    address['parent'] = address
+    const photos: unknown[] = ['a.jpg']
+    photos.push(photos)
+    expect(cardOf({ price: 1250, address, photos })).toBe(
+      cardOf({ price: 1250, address: { street: 'Oude Delft', number: '12A' }, photos: ['a.jpg', null] }),
+    )
+  })
 })

@@ -25,22 +25,33 @@ const BADGES = [
 /** Text with its runs of whitespace (non-breaking spaces too) collapsed, trimmed. */
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/** A value in canonical form, or undefined when it shows nothing: objects by sorted key, text collapsed. */
-function canonical(value: unknown): unknown {
+/**
+ * A value in canonical form, or undefined when it shows nothing: objects by sorted key, text collapsed. A value that
+ * contains itself (site data revived with a reference back to its parent) shows nothing where it repeats, so that a
+ * malformed payload cannot recurse without end. `within` holds the arrays and objects being canonicalised around it.
+ */
+function canonical(value: unknown, within: Set<object>): unknown {
   if (value === undefined || value === null) return undefined
   if (typeof value === 'string') return collapse(value) || undefined
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
   if (typeof value === 'boolean') return value
-  if (Array.isArray(value)) return value.length > 0 ? value.map((item) => canonical(item) ?? null) : undefined
-  if (typeof value === 'object') return canonicalFacts(value)
-  return String(value)
+  if (typeof value !== 'object') return String(value)
+  if (within.has(value)) return undefined
+  within.add(value)
+  try {
+    if (Array.isArray(value))
+      return value.length > 0 ? value.map((item) => canonical(item, within) ?? null) : undefined
+    return canonicalFacts(value, within)
+  } finally {
+    within.delete(value)
+  }
 }
 
 /** The facts with what shows nothing left out, by sorted key. */
-function canonicalFacts(facts: CardFacts): Record<string, unknown> {
+function canonicalFacts(facts: CardFacts, within: Set<object> = new Set([facts])): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, given] of Object.entries(facts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const value = canonical(given)
+    const value = canonical(given, within)
     if (value !== undefined) out[key] = value
   }
   return out
