@@ -45,12 +45,13 @@ function exactCopy(bytes: Buffer): Buffer {
 
 /**
  * The compressed forms of the read model's answers for the generation being served, by coding and answer key. An
- * answer's body only changes with the generation, so each is compressed once, and the cache is emptied when answers
- * of a new generation arrive.
+ * answer's body only changes with the generation, so a form asked for again is kept and not compressed again; one
+ * asked for once (a client walking all homes) is sent and dropped, evicting nothing. The cache is emptied when
+ * answers of a new generation arrive.
  */
 export function createCompressedAnswers() {
   let generation = -1
-  const cache = new LruCache<Buffer>(CACHE_ENTRIES, CACHE_BYTES)
+  const cache = new LruCache<Buffer>(CACHE_ENTRIES, CACHE_BYTES, { admitOnSecondSet: true })
   return {
     get(answer: Answer<string>, coding: Coding): Buffer {
       if (answer.published.generation !== generation) {
@@ -58,12 +59,11 @@ export function createCompressedAnswers() {
         generation = answer.published.generation
       }
       const key = `${coding}|${answer.key}`
-      let bytes = cache.get(key)
-      if (bytes === undefined) {
-        bytes = exactCopy(compress(answer.body, coding))
-        cache.set(key, bytes)
-      }
-      return bytes
+      const kept = cache.get(key)
+      if (kept !== undefined) return kept
+      const bytes = compress(answer.body, coding)
+      cache.set(key, () => exactCopy(bytes))
+      return cache.get(key) ?? bytes
     },
   }
 }
@@ -73,13 +73,14 @@ function worthCompressing(reply: FastifyReply, payload: unknown): payload is str
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return false
   if (reply.getHeader('Content-Encoding') !== undefined) return false
   if (!COMPRESSIBLE.test(String(reply.getHeader('Content-Type') ?? ''))) return false
-  return Buffer.byteLength(payload) >= MIN_BYTES
+  // A string's UTF-8 form is at least as long as the string: only a short one needs its bytes counted.
+  return payload.length >= MIN_BYTES || Buffer.byteLength(payload) >= MIN_BYTES
 }
 
 /**
  * Compresses answers for clients that accept gzip or brotli (`Accept-Encoding`), and says on every answer that its
- * coding depends on that header. The read model's answers are compressed once per generation (see
- * {@link sendAnswer}); other bodies (the sources, the document, /metrics) as they are sent.
+ * coding depends on that header. The read model's answers are compressed once per generation when asked for again
+ * (see {@link sendAnswer}); other bodies (the sources, the document, /metrics) as they are sent.
  */
 export function registerCompression(app: FastifyInstance): void {
   const answers = createCompressedAnswers()
@@ -87,9 +88,8 @@ export function registerCompression(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every response, and a promise per request is measurable.
   app.addHook('onSend', (request, reply, payload, done) => {
     addVary(reply, 'Accept-Encoding')
-    if (!worthCompressing(reply, payload)) return done(null, payload)
     const coding = negotiateCoding(request.headers['accept-encoding'])
-    if (coding === null) return done(null, payload)
+    if (coding === null || !worthCompressing(reply, payload)) return done(null, payload)
     reply.header('Content-Encoding', coding)
     const answer = request.answer
     done(null, answer && answer.body === payload ? answers.get(answer, coding) : compress(payload, coding))

@@ -30,7 +30,8 @@ export class LruCache<V extends string | Buffer> {
     return this.#cache.get(key)
   }
 
-  set(key: string, value: V): void {
+  /** Keeps `value` under `key`; a function in its place is called only when the value is kept, to make it. */
+  set(key: string, value: V | (() => V)): void {
     const seen = this.#seenOnce
     if (seen && !seen.delete(key)) {
       // Keys only, bounded: forgetting them all now and then merely delays an admission.
@@ -38,7 +39,7 @@ export class LruCache<V extends string | Buffer> {
       seen.add(key)
       return
     }
-    this.#cache.set(key, value)
+    this.#cache.set(key, typeof value === 'function' ? value() : value)
   }
 
   clear(): void {

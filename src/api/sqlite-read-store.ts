@@ -131,14 +131,19 @@ export function sqliteReadStore(store: Store): ReadStore {
     }
     return current
   }
-  const reads = sqliteReads(store, published)
+  /** The generation of the open snapshot, read as it begins: no commit can move it before the snapshot ends. */
+  let snapshotGeneration = current
+  const reads = sqliteReads(store, () => (open > 0 ? snapshotGeneration : published()))
   return {
     engine: 'sqlite',
     sqlite: store,
     reads,
     published,
     async snapshot(work) {
-      if (open++ === 0) begin.run()
+      if (open++ === 0) {
+        begin.run()
+        snapshotGeneration = published()
+      }
       try {
         return await work(reads)
       } finally {

@@ -38,4 +38,14 @@ describe('LruCache', () => {
     cache.set('hot', 'H')
     expect(cache.get('hot')).toBeUndefined() // clear() forgets what was seen too
   })
+
+  it('makes a value given as a function only when it keeps it', () => {
+    const cache = new LruCache<string>(2, 100, { admitOnSecondSet: true })
+    let made = 0
+    const make = () => `made ${++made}`
+    cache.set('k', make)
+    expect(made).toBe(0)
+    cache.set('k', make)
+    expect([made, cache.get('k')]).toEqual([1, 'made 1'])
+  })
 })
