@@ -8,6 +8,8 @@ export interface LoadResult {
   readonly requestsPerSecond: number
   readonly p50Ms: number
   readonly p99Ms: number
+  /** Requests answered in all: where the next run of the same paths goes on from. */
+  readonly requests: number
   readonly non2xx: number
   /** Bytes read per response, headers included. */
   readonly bytesPerResponse: number
@@ -17,6 +19,8 @@ export interface LoadResult {
 export interface LoadOptions {
   readonly baseUrl: string
   readonly paths: readonly string[]
+  /** The index of the first path asked for; the paths are cycled from there. @default 0 */
+  readonly startAt?: number
   readonly headers?: Readonly<Record<string, string>>
   readonly connections: number
   readonly durationSeconds: number
@@ -52,7 +56,7 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
     // Every request is formatted once, up front: formatting per request makes garbage, and Lua's collector then
     // stalls wrk for milliseconds at a time, which shows up as server latency.
     `local requests = {}
-local i = 0
+local i = ${(options.startAt ?? 0) - 1}
 headers = {}
 ${headerLines}
 init = function(args)
@@ -88,6 +92,7 @@ end
     requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN),
     p50Ms: ms('50%'),
     p99Ms: ms('99%'),
+    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN),
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
     bytesPerResponse: bytesRead(output),
   }
@@ -95,7 +100,7 @@ end
 
 async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
   const { default: autocannon } = await import('autocannon')
-  let i = 0
+  let i = options.startAt ?? 0
   const result = await autocannon({
     url: options.baseUrl,
     connections: options.connections,
@@ -115,6 +120,7 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    requests: result.requests.total,
     non2xx: result.non2xx,
     bytesPerResponse: result.throughput.total / result.requests.total,
   }
