@@ -23,7 +23,9 @@ export class LruCache<V extends string | Buffer> {
     // lru-cache counts no entry as size 0: an empty value counts as one character.
     this.#cache = new LRUCache({ max: maxEntries, maxSize: maxChars, sizeCalculation: (v) => v.length || 1 })
     this.#seenOnce = options.admitOnSecondSet ? new Set() : undefined
-    this.#maxSeen = 4 * maxEntries
+    // A key asked for again only after more new keys than the cache holds entries would have been evicted before
+    // its third request: remembering it longer would only let a walk over many keys evict what is asked for often.
+    this.#maxSeen = maxEntries
   }
 
   get(key: string): V | undefined {

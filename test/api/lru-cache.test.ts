@@ -39,6 +39,15 @@ describe('LruCache', () => {
     expect(cache.get('hot')).toBeUndefined() // clear() forgets what was seen too
   })
 
+  it('with admitOnSecondSet admits nothing from a repeated walk over more keys than it holds', () => {
+    const cache = new LruCache<string>(10, 1000, { admitOnSecondSet: true })
+    cache.set('hot', 'H')
+    cache.set('hot', 'H')
+    for (let walk = 0; walk < 3; walk++) for (let i = 0; i < 40; i++) cache.set(`home-${i}`, 'O')
+    expect(cache.stats.entries).toBe(1)
+    expect(cache.get('hot')).toBe('H')
+  })
+
   it('makes a value given as a function only when it keeps it', () => {
     const cache = new LruCache<string>(2, 100, { admitOnSecondSet: true })
     let made = 0
