@@ -16,10 +16,7 @@ declare module 'fastify' {
 const MIN_BYTES = 1024
 /** Text worth compressing: JSON, problem details, the /metrics text, scripts and pages. */
 const COMPRESSIBLE = /^(application\/(json|problem\+json|javascript)|text\/)/
-/**
- * Compressed bodies kept per generation: a compressed property answer is about a kilobyte, so the bytes allow about
- * as many entries as this (a listings page, larger, fewer).
- */
+/** Compressed bodies kept per generation, and their bytes: about as many entries as the bytes hold of property answers. */
 const CACHE_ENTRIES = 65_536
 const CACHE_BYTES = 64 * 1024 * 1024
 /** Brotli's quality 5 is as fast as gzip's default and a tenth smaller; 11 takes 30 times as long. */

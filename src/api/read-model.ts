@@ -50,8 +50,8 @@ interface Search extends ListingSearch {
 export function createReadModel(store: ReadStore): ReadModel {
   const counts = new Map<string, number>()
   const responses = new LruCache<string>(20_000, 64 * 1024 * 1024)
-  // Homes clients ask about again (the ones they track) are answered from memory until the next publish: a record
-  // is about 1 KB, so this holds the 50,000 most recent in about 50 MB. A home asked about once is not kept.
+  // Homes clients ask about again (the ones they track) are answered from memory until the next publish, up to
+  // 50,000 answers or 64 MiB of text, whichever comes first. A home asked about once is not kept.
   const properties = new LruCache<string>(50_000, 64 * 1024 * 1024, { admitOnSecondSet: true })
   /** The generation the caches hold bodies of. */
   let cached = -1
