@@ -62,8 +62,7 @@ export function createCompressedAnswers() {
       const kept = cache.get(key)
       if (kept !== undefined) return kept
       const bytes = compress(answer.body, coding)
-      cache.set(key, () => exactCopy(bytes))
-      return cache.get(key) ?? bytes
+      return cache.set(key, () => exactCopy(bytes)) ?? bytes
     },
   }
 }

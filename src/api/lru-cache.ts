@@ -32,16 +32,21 @@ export class LruCache<V extends string | Buffer> {
     return this.#cache.get(key)
   }
 
-  /** Keeps `value` under `key`; a function in its place is called only when the value is kept, to make it. */
-  set(key: string, value: V | (() => V)): void {
+  /**
+   * Keeps `value` under `key` and returns it; a function in its place is called only when the value is kept, to make
+   * it. Returns undefined when the admission rule only noted the key.
+   */
+  set(key: string, value: V | (() => V)): V | undefined {
     const seen = this.#seenOnce
     if (seen && !seen.delete(key)) {
       // Keys only, bounded: forgetting them all now and then merely delays an admission.
       if (seen.size >= this.#maxSeen) seen.clear()
       seen.add(key)
-      return
+      return undefined
     }
-    this.#cache.set(key, typeof value === 'function' ? value() : value)
+    const kept = typeof value === 'function' ? value() : value
+    this.#cache.set(key, kept)
+    return kept
   }
 
   clear(): void {

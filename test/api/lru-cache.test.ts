@@ -52,9 +52,9 @@ describe('LruCache', () => {
     const cache = new LruCache<string>(2, 100, { admitOnSecondSet: true })
     let made = 0
     const make = () => `made ${++made}`
-    cache.set('k', make)
+    expect(cache.set('k', make)).toBeUndefined()
     expect(made).toBe(0)
-    cache.set('k', make)
+    expect(cache.set('k', make)).toBe('made 1')
     expect([made, cache.get('k')]).toEqual([1, 'made 1'])
   })
 })
