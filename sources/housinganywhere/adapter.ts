@@ -14,7 +14,7 @@ export default defineListingSource({
   homepage: 'https://housinganywhere.com/',
   hosts: [new URL(ENDPOINT).host],
   render: 'http',
-  // One request at a time with a gap between them: a search index answers fast, so the gap keeps the load a visitor’s.
+  // One request at a time with a gap between them: a search index answers fast, so the gap keeps the load a visitor's.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'forbids',

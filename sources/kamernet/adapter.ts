@@ -130,7 +130,7 @@ export default defineListingSource({
   name: 'Kamernet',
   homepage: `${ORIGIN}/`,
   render: 'http',
-  // One request at a time with a gap between them: a JSON API answers fast, so the gap keeps the load to a visitor’s.
+  // One request at a time with a gap between them: a JSON API answers fast, so the gap keeps the load to a visitor's.
   politeness: { concurrency: 1, intervalCap: 1, interval: 2_000 },
   offers: ['rent'],
   terms: 'unknown',
