@@ -6,7 +6,7 @@ import type { ReadStore } from '../src/api/read-store.js'
 import { listingsQuerySchema } from '../src/api/schemas.js'
 import { sqliteReadStore } from '../src/api/sqlite-read-store.js'
 import { openStore, type Store } from '../src/store/database.js'
-import { type LoadResult, runLoad } from './api/load-tool.js'
+import { type LoadResult, walkingLoads } from './api/load-tool.js'
 import { rssMiB, serveInChild } from './api/serve-child.js'
 import { defineBench } from './support/bench.js'
 import { nationalOrSample } from './support/national.js'
@@ -26,7 +26,7 @@ export async function mixesFor(
   try {
     // A hot set of 20,000 ids (a tenth of a smaller database's) fits in the property cache, as for a client that
     // keeps asking about the homes it tracks; the 200,000 other ids are four times what it holds, and are asked for
-    // in turn across the runs (see `loader`), so those requests read a record from SQLite.
+    // in turn across the runs (see `walkingLoads`), so those requests read a record from SQLite.
     const sampled = store.sqlite
       .prepare('select bag_id from golden_records order by random() limit 220000')
       .pluck()
@@ -207,33 +207,6 @@ function variantsOf(mixes: readonly Mix[]): Variant[] {
 }
 
 /**
- * Loads for the variants, one at a time. Each run of a mix goes on from the path after the last one the mix's
- * previous run asked for, in whatever coding: a mix of more paths than a run asks for (200,000 ids) is then walked
- * through, instead of its first paths being asked for again, and answered from the cache, in every run.
- */
-function loader(baseUrl: string, connections: number, workDir: string) {
-  const next = new Map<Mix, number>()
-  return async (variant: Variant, seconds: number): Promise<LoadResult> => {
-    const startAt = next.get(variant.mix) ?? 0
-    const result = await runLoad({
-      baseUrl,
-      paths: variant.mix.paths,
-      startAt,
-      headers: { 'X-API-Key': KEY, ...variant.coding.headers },
-      connections,
-      durationSeconds: seconds,
-      cpu: 1,
-      workDir,
-    })
-    next.set(
-      variant.mix,
-      (startAt + (Number.isFinite(result.requests) ? result.requests : 0)) % variant.mix.paths.length,
-    )
-    return result
-  }
-}
-
-/**
  * API throughput against the same server's /healthz in the same run: `/v1/properties/{id}` over random ids and
  * `/v1/listings` over rotating filter combinations and pages. Server and load tool run in separate processes, pinned
  * to separate cores. On the national database the pipeline bench leaves behind (1M golden records, 200k listings),
@@ -261,7 +234,15 @@ export default defineBench({
         const seconds = quick ? 2 : 10
         const connections = 32
         const variants = variantsOf(mixes)
-        const measure = loader(server.baseUrl, connections, dir)
+        const load = walkingLoads({
+          baseUrl: server.baseUrl,
+          headers: { 'X-API-Key': KEY },
+          connections,
+          cpu: 1,
+          workDir: dir,
+        })
+        const measure = (variant: Variant, duration: number) =>
+          load(variant.mix.paths, duration, variant.coding.headers)
         for (const variant of variants) await measure(variant, quick ? 1 : 3) // warm-up
         const results = new Map<string, LoadResult[]>()
         for (let round = 0; round < (quick ? 1 : 3); round++) {

@@ -5,7 +5,7 @@ import { openPostgres } from '../src/replica/postgres/connect.js'
 import { replicate } from '../src/replica/postgres/replicate.js'
 import { openStore } from '../src/store/database.js'
 import { type Cluster, startCluster, startReplica } from '../testkit/postgres-cluster.js'
-import { runLoad } from './api/load-tool.js'
+import { walkingLoads } from './api/load-tool.js'
 import { serveInChild } from './api/serve-child.js'
 import { KEY, mixesFor } from './api-throughput.bench.js'
 import { type BenchTable, defineBench, median } from './support/bench.js'
@@ -66,16 +66,13 @@ async function measureServers(
       0,
     )
     try {
-      const load = (paths: readonly string[], duration: number) =>
-        runLoad({
-          baseUrl: served.baseUrl,
-          paths,
-          headers: { 'X-API-Key': KEY },
-          connections,
-          durationSeconds: duration,
-          cpu: 1,
-          workDir,
-        })
+      const load = walkingLoads({
+        baseUrl: served.baseUrl,
+        headers: { 'X-API-Key': KEY },
+        connections,
+        cpu: 1,
+        workDir,
+      })
       for (const mix of chosen) await load(mix.paths, 1) // warm-up
       const results = new Map<string, Awaited<ReturnType<typeof load>>[]>()
       for (let round = 0; round < (quick ? 1 : 3); round++)

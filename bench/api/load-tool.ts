@@ -44,6 +44,34 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return hasWrk ? runWrk(options) : runAutocannon(options)
 }
 
+/** The options every load of a {@link walkingLoads} shares. */
+export type WalkOptions = Omit<LoadOptions, 'paths' | 'startAt' | 'durationSeconds'>
+
+/**
+ * Loads that walk their paths: each load of the same list goes on from the path after the last one the previous load
+ * of that list asked for, in whatever coding. A list of more paths than one load asks for (200,000 ids) is then walked
+ * through instead of its first paths being asked for again, and answered from the cache, in every load.
+ */
+export function walkingLoads(options: WalkOptions) {
+  const next = new Map<readonly string[], number>()
+  return async (
+    paths: readonly string[],
+    durationSeconds: number,
+    headers: Readonly<Record<string, string>> = {},
+  ): Promise<LoadResult> => {
+    const startAt = next.get(paths) ?? 0
+    const result = await runLoad({
+      ...options,
+      paths,
+      startAt,
+      durationSeconds,
+      headers: { ...options.headers, ...headers },
+    })
+    next.set(paths, (startAt + (Number.isFinite(result.requests) ? result.requests : 0)) % paths.length)
+    return result
+  }
+}
+
 async function runWrk(options: LoadOptions): Promise<LoadResult> {
   const pathsFile = join(options.workDir, `paths-${Date.now()}.txt`)
   writeFileSync(pathsFile, `${options.paths.join('\n')}\n`)
