@@ -16,16 +16,19 @@ export interface LruOptions {
  */
 export class LruCache<V extends string | Buffer> {
   readonly #cache: LRUCache<string, V>
-  readonly #seenOnce: Set<string> | undefined
-  readonly #maxSeen: number
+  readonly #admits: boolean
+  /** Keys seen once, newest first: when the newer set is full it becomes the older, and the older is forgotten. */
+  #seenOnce: [Set<string>, Set<string>] = [new Set(), new Set()]
+  readonly #maxSeenPerSet: number
 
   constructor(maxEntries: number, maxChars: number, options: LruOptions = {}) {
     // lru-cache counts no entry as size 0: an empty value counts as one character.
     this.#cache = new LRUCache({ max: maxEntries, maxSize: maxChars, sizeCalculation: (v) => v.length || 1 })
-    this.#seenOnce = options.admitOnSecondSet ? new Set() : undefined
+    this.#admits = options.admitOnSecondSet ?? false
     // A key asked for again only after more new keys than the cache holds entries would have been evicted before
     // its third request: remembering it longer would only let a walk over many keys evict what is asked for often.
-    this.#maxSeen = maxEntries
+    // Forgetting the older half at a time, not every key at once, lets a key seen just before the turn still count.
+    this.#maxSeenPerSet = Math.max(1, Math.ceil(maxEntries / 2))
   }
 
   get(key: string): V | undefined {
@@ -37,13 +40,7 @@ export class LruCache<V extends string | Buffer> {
    * it. Returns undefined when the admission rule only noted the key.
    */
   set(key: string, value: V | (() => V)): V | undefined {
-    const seen = this.#seenOnce
-    if (seen && !seen.delete(key)) {
-      // Keys only, bounded: forgetting them all now and then merely delays an admission.
-      if (seen.size >= this.#maxSeen) seen.clear()
-      seen.add(key)
-      return undefined
-    }
+    if (this.#admits && !this.#seenBefore(key)) return undefined
     const kept = typeof value === 'function' ? value() : value
     this.#cache.set(key, kept)
     return kept
@@ -51,7 +48,16 @@ export class LruCache<V extends string | Buffer> {
 
   clear(): void {
     this.#cache.clear()
-    this.#seenOnce?.clear()
+    this.#seenOnce = [new Set(), new Set()]
+  }
+
+  /** Whether `key` was seen once already (and is now admitted); if not, notes it. */
+  #seenBefore(key: string): boolean {
+    const [newer, older] = this.#seenOnce
+    if (newer.delete(key) || older.delete(key)) return true
+    if (newer.size >= this.#maxSeenPerSet) this.#seenOnce = [new Set([key]), newer]
+    else newer.add(key)
+    return false
   }
 
   /** Entries and characters (or bytes) held, for /metrics and the memory figures. */

@@ -48,6 +48,17 @@ describe('LruCache', () => {
     expect(cache.get('hot')).toBe('H')
   })
 
+  it('with admitOnSecondSet still admits a key seen just before it forgets older keys', () => {
+    const cache = new LruCache<string>(10, 1000, { admitOnSecondSet: true })
+    for (let i = 0; i < 9; i++) cache.set(`walk-${i}`, 'O')
+    cache.set('hot', 'H') // the tenth key: as many as the cache holds entries
+    cache.set('walk-9', 'O') // forgetting every key seen here would forget 'hot' too
+    cache.set('hot', 'H')
+    expect(cache.get('hot')).toBe('H')
+    cache.set('walk-0', 'O') // the oldest keys are forgotten: seen again, it is only noted
+    expect(cache.get('walk-0')).toBeUndefined()
+  })
+
   it('makes a value given as a function only when it keeps it', () => {
     const cache = new LruCache<string>(2, 100, { admitOnSecondSet: true })
     let made = 0
